@@ -1,0 +1,3 @@
+import { Code } from '@strapi/icons';
+
+export const PluginIcon = () => <Code />;

@@ -1,0 +1,35 @@
+/**
+ * The plugin's RBAC actions: one list used by registration (server bootstrap), route policies and the
+ * admin panel, so the three never drift apart.
+ */
+export const PLUGIN_ID = 'data-api';
+
+const action = (area: string, right: 'read' | 'manage') => `plugin::${PLUGIN_ID}.${area}.${right}` as const;
+
+export const PERMISSIONS = {
+  endpoints: { read: action('endpoints', 'read'), manage: action('endpoints', 'manage') },
+  keys: { read: action('keys', 'read'), manage: action('keys', 'manage') },
+  documents: { read: action('documents', 'read'), manage: action('documents', 'manage') },
+} as const;
+
+export type PermissionArea = keyof typeof PERMISSIONS;
+
+export const PERMISSION_ACTIONS: Array<{ uid: string; displayName: string; subCategory: string }> = [
+  { uid: 'endpoints.read', displayName: 'Read endpoints', subCategory: 'Endpoints' },
+  { uid: 'endpoints.manage', displayName: 'Create, change and delete endpoints', subCategory: 'Endpoints' },
+  { uid: 'keys.read', displayName: 'Read API keys', subCategory: 'API keys' },
+  { uid: 'keys.manage', displayName: 'Create and revoke API keys', subCategory: 'API keys' },
+  { uid: 'documents.read', displayName: 'Read OpenAPI documents', subCategory: 'OpenAPI documents' },
+  {
+    uid: 'documents.manage',
+    displayName: 'Create, change and delete OpenAPI documents',
+    subCategory: 'OpenAPI documents',
+  },
+];
+
+/** Anyone with one of these may open the plugin's section of the admin panel. */
+export const MENU_PERMISSIONS = [
+  { action: PERMISSIONS.endpoints.read, subject: null },
+  { action: PERMISSIONS.keys.read, subject: null },
+  { action: PERMISSIONS.documents.read, subject: null },
+];

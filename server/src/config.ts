@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { describeIssues } from '../../contracts/definition';
+
+/** The plugin's options, set under `data-api.config` in the app's config/plugins file. */
+export const configSchema = z.strictObject({
+  /** Keys the HMAC of API key secrets. Defaults to one derived from the app's `server.app.keys`. */
+  keySecret: z.string().min(32, 'keySecret must be at least 32 characters').optional(),
+  /** How often (ms) each instance checks whether definitions or keys changed elsewhere. */
+  refreshIntervalMs: z.number().int().min(50).max(1000),
+  /** How often (ms) at most a key's lastUsedAt is written. */
+  lastUsedPrecisionMs: z.number().int().min(0).max(3_600_000),
+});
+
+export type PluginConfig = z.infer<typeof configSchema>;
+
+export default {
+  default: { refreshIntervalMs: 500, lastUsedPrecisionMs: 60_000 } satisfies Omit<PluginConfig, 'keySecret'>,
+  validator(config: unknown) {
+    const result = configSchema.safeParse(config);
+    if (!result.success) {
+      throw new Error(`Invalid config for plugin data-api: ${describeIssues(result.error).join('; ')}`);
+    }
+  },
+};

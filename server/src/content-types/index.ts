@@ -1,0 +1,9 @@
+import endpoint from './endpoint/schema.json';
+import apiKey from './api-key/schema.json';
+import openapiDocument from './openapi-document/schema.json';
+
+export default {
+  endpoint: { schema: endpoint },
+  'api-key': { schema: apiKey },
+  'openapi-document': { schema: openapiDocument },
+};

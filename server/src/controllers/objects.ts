@@ -1,0 +1,9 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { getService } from '../utils/get-service';
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  async find(ctx: Context) {
+    ctx.body = { data: getService(strapi, 'objects').list() };
+  },
+});

@@ -1,0 +1,18 @@
+import type { Context } from 'koa';
+import { errors } from '@strapi/utils';
+
+/** The `:id` route parameter as a positive integer, else 400. */
+export const idParam = (ctx: Context): number => {
+  const raw = String(ctx.params.id ?? '');
+  if (!/^[1-9]\d{0,9}$/.test(raw)) throw new errors.ValidationError(`id must be a positive integer, not "${raw}"`);
+  return Number(raw);
+};
+
+/** The `data` member of an admin API body (`{ data: ... }`, as elsewhere in Strapi's admin API). */
+export const inputData = (ctx: Context): unknown => {
+  const body = (ctx.request as unknown as { body?: unknown }).body;
+  if (typeof body !== 'object' || body === null || !('data' in body)) {
+    throw new errors.ValidationError('the request body must be { "data": ... }');
+  }
+  return (body as { data: unknown }).data;
+};

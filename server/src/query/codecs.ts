@@ -1,0 +1,212 @@
+import type { Dialect } from './dialect';
+import type { ModelField, ScalarType } from './model';
+
+/** Returned by a parser for a value that is not valid for the field's type. */
+export const INVALID: unique symbol = Symbol('invalid');
+export type Parsed = unknown | typeof INVALID;
+
+/**
+ * How one field's values travel: from a query string or JSON into a typed value, from that into a driver
+ * binding for the current database, and from the driver back to the JSON wire form of DESIGN.md section 2.
+ */
+export interface Codec {
+  parseText(text: string): Parsed;
+  parseJson(value: unknown): Parsed;
+  toDb(value: unknown): unknown;
+  fromDb(raw: unknown): unknown;
+  /** Whether :gt / :lt (and $lt, $gt, ...) make sense. */
+  ordered: boolean;
+  /** Whether the field can be compared at all (JSON cannot). */
+  comparable: boolean;
+}
+
+const INT32 = 2147483647;
+const DECIMAL_TEXT = /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+const INTEGER_TEXT = /^-?\d+$/;
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME_TEXT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const TIME_TEXT = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/;
+
+const identity = (v: unknown) => v;
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+const isValidDate = (text: string) => {
+  const m = DATE_TEXT.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+};
+
+const toIsoDatetime = (raw: unknown): string | null => {
+  if (raw === null || raw === undefined) return null;
+  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : raw.toISOString();
+  if (typeof raw === 'number' || typeof raw === 'bigint') return new Date(Number(raw)).toISOString();
+  const text = String(raw);
+  // SQLite rows written by hand may hold "YYYY-MM-DD HH:MM:SS" without a zone: Strapi means UTC.
+  const normalized = /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text.replace(' ', 'T')}Z`;
+  const date = new Date(normalized);
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+};
+
+const integerCodec = (min: number, max: number): Codec => {
+  const check = (n: number) => (Number.isSafeInteger(n) && n >= min && n <= max ? n : INVALID);
+  return {
+    parseText: (t) => (INTEGER_TEXT.test(t) ? check(Number(t)) : INVALID),
+    parseJson: (v) => (typeof v === 'number' ? check(v) : INVALID),
+    toDb: identity,
+    fromDb: (raw) => (raw === null || raw === undefined ? null : Number(raw)),
+    ordered: true,
+    comparable: true,
+  };
+};
+
+const BIG_MAX = BigInt('9223372036854775807');
+const bigintCodec: Codec = {
+  parseText: (t) => (INTEGER_TEXT.test(t) && BigInt(t) <= BIG_MAX && BigInt(t) >= -BIG_MAX - BigInt(1) ? t : INVALID),
+  parseJson: (v) =>
+    typeof v === 'number' && Number.isSafeInteger(v)
+      ? String(v)
+      : typeof v === 'string'
+        ? bigintCodec.parseText(v)
+        : INVALID,
+  toDb: identity,
+  fromDb: (raw) => {
+    if (raw === null || raw === undefined) return null;
+    const n = Number(raw);
+    // JSON numbers lose precision past 2^53: such values travel as strings.
+    return Number.isSafeInteger(n) ? n : String(raw);
+  },
+  ordered: true,
+  comparable: true,
+};
+
+const numberCodec: Codec = {
+  parseText: (t) => (DECIMAL_TEXT.test(t) && Number.isFinite(Number(t)) ? Number(t) : INVALID),
+  parseJson: (v) => (typeof v === 'number' && Number.isFinite(v) ? v : INVALID),
+  toDb: identity,
+  fromDb: (raw) => (raw === null || raw === undefined ? null : Number(raw)),
+  ordered: true,
+  comparable: true,
+};
+
+const booleanCodec = (dialect: Dialect): Codec => ({
+  parseText: (t) => (t === 'true' ? true : t === 'false' ? false : INVALID),
+  parseJson: (v) => (typeof v === 'boolean' ? v : INVALID),
+  // better-sqlite3 binds no booleans; MySQL stores tinyint(1).
+  toDb: (v) => (dialect === 'postgres' ? v : v ? 1 : 0),
+  fromDb: (raw) => (raw === null || raw === undefined ? null : raw === true || raw === 1 || raw === '1' || raw === 't'),
+  ordered: false,
+  comparable: true,
+});
+
+const stringCodec = (values?: string[]): Codec => {
+  const check = (s: string) => (values && !values.includes(s) ? INVALID : s);
+  return {
+    parseText: check,
+    parseJson: (v) => (typeof v === 'string' ? check(v) : INVALID),
+    toDb: identity,
+    fromDb: (raw) => (raw === null || raw === undefined ? null : String(raw)),
+    ordered: !values,
+    comparable: true,
+  };
+};
+
+const dateCodec: Codec = {
+  parseText: (t) => (isValidDate(t) ? t : INVALID),
+  parseJson: (v) => (typeof v === 'string' && isValidDate(v) ? v : INVALID),
+  toDb: identity,
+  fromDb: (raw) => {
+    if (raw === null || raw === undefined) return null;
+    if (raw instanceof Date) return `${raw.getFullYear()}-${pad(raw.getMonth() + 1)}-${pad(raw.getDate())}`;
+    return String(raw).slice(0, 10);
+  },
+  ordered: true,
+  comparable: true,
+};
+
+const datetimeCodec = (dialect: Dialect): Codec => {
+  const parse = (t: string) => {
+    if (!DATETIME_TEXT.test(t)) return INVALID;
+    const date = new Date(DATE_TEXT.test(t) ? `${t}T00:00:00Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(t) ? t : `${t}Z`);
+    return Number.isNaN(date.getTime()) ? INVALID : date;
+  };
+  return {
+    parseText: parse,
+    parseJson: (v) => (typeof v === 'string' ? parse(v) : INVALID),
+    // Strapi stores datetimes in SQLite as epoch milliseconds, elsewhere as timestamps the driver maps to Date.
+    toDb: (v) => (dialect === 'sqlite' ? (v as Date).getTime() : v),
+    fromDb: toIsoDatetime,
+    ordered: true,
+    comparable: true,
+  };
+};
+
+const timeCodec: Codec = {
+  parseText: (t) => (TIME_TEXT.test(t) ? t : INVALID),
+  parseJson: (v) => (typeof v === 'string' && TIME_TEXT.test(v) ? v : INVALID),
+  toDb: identity,
+  fromDb: (raw) => (raw === null || raw === undefined ? null : String(raw)),
+  ordered: true,
+  comparable: true,
+};
+
+const jsonCodec: Codec = {
+  parseText: () => INVALID,
+  parseJson: () => INVALID,
+  toDb: (v) => JSON.stringify(v),
+  fromDb: (raw) => {
+    if (raw === null || raw === undefined) return null;
+    if (typeof raw !== 'string') return raw;
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return raw;
+    }
+  },
+  ordered: false,
+  comparable: false,
+};
+
+const ROW_ID = integerCodec(1, INT32);
+
+/** A to-many relation arrives as "3,1,2" (ids in link order) from one aggregate per row. */
+const idListCodec: Codec = {
+  ...ROW_ID,
+  fromDb: (raw) => (raw === null || raw === undefined || raw === '' ? [] : String(raw).split(',').map(Number)),
+  ordered: false,
+};
+
+const scalarCodec = (type: ScalarType, attribute: Record<string, unknown>, dialect: Dialect): Codec => {
+  switch (type) {
+    case 'integer':
+      return integerCodec(-INT32 - 1, INT32);
+    case 'biginteger':
+      return bigintCodec;
+    case 'float':
+    case 'decimal':
+      return numberCodec;
+    case 'boolean':
+      return booleanCodec(dialect);
+    case 'enumeration':
+      return stringCodec(attribute.enum as string[]);
+    case 'date':
+      return dateCodec;
+    case 'datetime':
+    case 'timestamp':
+      return datetimeCodec(dialect);
+    case 'time':
+      return timeCodec;
+    case 'json':
+    case 'blocks':
+      return jsonCodec;
+    default:
+      return stringCodec();
+  }
+};
+
+/** The codec of a field; for a relation, the codec of the related row id. */
+export const codecFor = (field: ModelField, dialect: Dialect): Codec => {
+  if (field.kind === 'relation') return field.many ? idListCodec : { ...ROW_ID, ordered: false };
+  if (field.kind === 'unsupported') throw new Error(`field ${field.name} has no codec`);
+  return field.name === 'id' ? ROW_ID : scalarCodec(field.type, field.attribute, dialect);
+};

@@ -1,0 +1,224 @@
+import { codecFor, INVALID, type Codec } from './codecs';
+import type { Dialect } from './dialect';
+import { quoter } from './dialect';
+import type { Model, ModelField } from './model';
+import type { Variables } from './variables';
+
+/**
+ * Compiles a filter in Strapi's syntax (DESIGN.md section 2) into SQL once per definition change. Rendering
+ * per request only walks closures and collects bindings.
+ *
+ * Fail closed: a leaf whose variable has no value (or a value of the wrong type) renders as SQL `NULL`,
+ * "unknown" in SQL's three-valued logic, so it matches nothing, and `$not` of it matches nothing either.
+ * Across a relation's EXISTS the unknown would be lost, so such an EXISTS becomes `(EXISTS(...) OR NULL)`.
+ */
+export interface RenderContext {
+  vars: Variables;
+  bindings: unknown[];
+  unknown: boolean;
+}
+
+export type Predicate = (ctx: RenderContext) => string;
+
+export class DefinitionError extends Error {}
+
+export interface CompileOptions {
+  dialect: Dialect;
+  /** Models of related types, for filters that nest into relations. */
+  modelOf: (uid: string) => Model | null;
+  variables: readonly string[];
+}
+
+const COMPARISON: Record<string, string> = { $eq: '=', $ne: '<>', $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
+const ORDERED = new Set(['$lt', '$lte', '$gt', '$gte', '$between']);
+const TEXT_OPS: Record<string, { pattern: (v: string) => string; not: boolean; insensitive: boolean }> = {
+  $contains: { pattern: (v) => `%${v}%`, not: false, insensitive: false },
+  $notContains: { pattern: (v) => `%${v}%`, not: true, insensitive: false },
+  $containsi: { pattern: (v) => `%${v}%`, not: false, insensitive: true },
+  $notContainsi: { pattern: (v) => `%${v}%`, not: true, insensitive: true },
+  $startsWith: { pattern: (v) => `${v}%`, not: false, insensitive: false },
+  $endsWith: { pattern: (v) => `%${v}`, not: false, insensitive: false },
+};
+const LEAF_OPS = new Set([...Object.keys(COMPARISON), ...Object.keys(TEXT_OPS), '$in', '$notIn', '$null', '$notNull', '$between']);
+
+const escapeLike = (v: string) => v.replace(/[!%_]/g, (c) => `!${c}`);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isVar = (v: unknown): v is { $var: string } => isPlainObject(v) && Object.keys(v).length === 1 && '$var' in v;
+
+const FALSE = () => '1=0';
+const TRUE = () => '1=1';
+
+const joinAll = (parts: Predicate[], glue: ' AND ' | ' OR ', empty: Predicate): Predicate => {
+  if (parts.length === 0) return empty;
+  if (parts.length === 1) return parts[0];
+  return (ctx) => `(${parts.map((p) => p(ctx)).join(glue)})`;
+};
+
+export const compileFilter = (filter: unknown, model: Model, alias: string, options: CompileOptions): Predicate => {
+  let aliasCount = 0;
+  const q = quoter(options.dialect);
+
+  /** A value slot: a constant checked now, or a variable resolved and checked per request. */
+  const valueOf = (raw: unknown, codec: Codec, path: string): ((ctx: RenderContext) => unknown) => {
+    if (isVar(raw)) {
+      const name = raw.$var;
+      if (!options.variables.includes(name)) throw new DefinitionError(`${path}: unknown variable "${name}"`);
+      return (ctx) => {
+        const value = ctx.vars[name];
+        const parsed = value === undefined || value === null ? INVALID : codec.parseJson(value);
+        return parsed === INVALID ? INVALID : codec.toDb(parsed);
+      };
+    }
+    const parsed = codec.parseJson(raw);
+    if (parsed === INVALID) throw new DefinitionError(`${path}: ${JSON.stringify(raw)} is not a valid value for this field`);
+    const value = codec.toDb(parsed);
+    return () => value;
+  };
+
+  /** Renders `make(values)` or, when a value is missing, the unknown `NULL`. */
+  const leaf = (slots: Array<(ctx: RenderContext) => unknown>, make: (placeholders: string[]) => string): Predicate => (ctx) => {
+    const values = slots.map((slot) => slot(ctx));
+    if (values.some((v) => v === INVALID)) {
+      ctx.unknown = true;
+      return 'NULL';
+    }
+    ctx.bindings.push(...values);
+    return make(values.map(() => '?'));
+  };
+
+  const scalarOp = (column: string, codec: Codec, op: string, operand: unknown, path: string): Predicate => {
+    if (!codec.comparable) throw new DefinitionError(`${path}: this field cannot be filtered`);
+    if (ORDERED.has(op) && !codec.ordered) throw new DefinitionError(`${path}: ${op} needs an ordered field`);
+    if (op === '$null' || op === '$notNull') {
+      if (typeof operand !== 'boolean') throw new DefinitionError(`${path}: ${op} takes true or false`);
+      const isNull = (op === '$null') === operand;
+      return () => `${column} IS ${isNull ? '' : 'NOT '}NULL`;
+    }
+    if (op === '$in' || op === '$notIn') {
+      if (!Array.isArray(operand)) throw new DefinitionError(`${path}: ${op} takes an array`);
+      if (operand.length === 0) return op === '$in' ? FALSE : TRUE;
+      const slots = operand.map((v, i) => valueOf(v, codec, `${path}[${i}]`));
+      return op === '$in'
+        ? leaf(slots, (p) => `${column} IN (${p.join(', ')})`)
+        : leaf(slots, (p) => `(${column} NOT IN (${p.join(', ')}) OR ${column} IS NULL)`);
+    }
+    if (op === '$between') {
+      if (!Array.isArray(operand) || operand.length !== 2) throw new DefinitionError(`${path}: $between takes [low, high]`);
+      const slots = operand.map((v, i) => valueOf(v, codec, `${path}[${i}]`));
+      return leaf(slots, ([a, b]) => `${column} BETWEEN ${a} AND ${b}`);
+    }
+    if (op in TEXT_OPS) {
+      const text = TEXT_OPS[op];
+      if (!codec.ordered) throw new DefinitionError(`${path}: ${op} needs a text field`);
+      const slot = valueOf(operand, codec, path);
+      const patterned = (ctx: RenderContext) => {
+        const v = slot(ctx);
+        return v === INVALID || typeof v !== 'string' ? INVALID : text.pattern(escapeLike(v));
+      };
+      const target = text.insensitive ? `LOWER(${column})` : column;
+      const rhs = text.insensitive ? 'LOWER(?)' : '?';
+      return text.not
+        ? leaf([patterned], () => `(${target} NOT LIKE ${rhs} ESCAPE '!' OR ${column} IS NULL)`)
+        : leaf([patterned], () => `${target} LIKE ${rhs} ESCAPE '!'`);
+    }
+    if (op in COMPARISON) {
+      if (operand === null) {
+        if (op === '$eq') return () => `${column} IS NULL`;
+        if (op === '$ne') return () => `${column} IS NOT NULL`;
+        throw new DefinitionError(`${path}: ${op} cannot compare with null`);
+      }
+      const slot = valueOf(operand, codec, path);
+      return op === '$ne'
+        ? leaf([slot], ([p]) => `(${column} <> ${p} OR ${column} IS NULL)`)
+        : leaf([slot], ([p]) => `${column} ${COMPARISON[op]} ${p}`);
+    }
+    throw new DefinitionError(`${path}: unknown operator "${op}"`);
+  };
+
+  /** `{ $eq: 1, $lt: 5 }`, `5`, `[1, 2]` or `{ $var }` on one column. */
+  const columnCondition = (column: string, codec: Codec, value: unknown, path: string): Predicate => {
+    if (Array.isArray(value)) return scalarOp(column, codec, '$in', value, path);
+    if (!isPlainObject(value) || isVar(value)) return scalarOp(column, codec, '$eq', value, path);
+    const keys = Object.keys(value);
+    if (keys.length === 0) throw new DefinitionError(`${path}: empty condition`);
+    return joinAll(
+      keys.map((op) => {
+        if (op === '$not') return negate(columnCondition(column, codec, value[op], `${path}.$not`));
+        return scalarOp(column, codec, op, value[op], `${path}.${op}`);
+      }),
+      ' AND ',
+      TRUE
+    );
+  };
+
+  const negate = (inner: Predicate): Predicate => (ctx) => `NOT (${inner(ctx)})`;
+
+  const relationCondition = (field: Extract<ModelField, { kind: 'relation' }>, parent: string, value: unknown, path: string): Predicate => {
+    const target = options.modelOf(field.target);
+    if (!target) throw new DefinitionError(`${path}: related type ${field.target} cannot be used in filters`);
+    aliasCount += 1;
+    const link = `l${aliasCount}`;
+    const inner = `t${aliasCount}`;
+    const { table, ownerColumn, targetColumn } = field.link;
+    const linkTable = `${q(table)} ${link}`;
+    const ownerMatch = `${link}.${q(ownerColumn)} = ${parent}.${q('id')}`;
+    const isNullCheck = isPlainObject(value) && Object.keys(value).length === 1 && ('$null' in value || '$notNull' in value);
+    if (isNullCheck) {
+      const [op, flag] = Object.entries(value as Record<string, unknown>)[0];
+      if (typeof flag !== 'boolean') throw new DefinitionError(`${path}.${op}: takes true or false`);
+      const none = (op === '$null') === flag;
+      return () => `${none ? 'NOT ' : ''}EXISTS (SELECT 1 FROM ${linkTable} WHERE ${ownerMatch})`;
+    }
+    // A bare id, list of ids or operator object applies to the related row's id; field keys nest.
+    const nestsFields = isPlainObject(value) && !isVar(value) && Object.keys(value).some((k) => !k.startsWith('$') || k === '$and' || k === '$or');
+    const condition = nestsFields
+      ? objectCondition(target, inner, value as Record<string, unknown>, path)
+      : columnCondition(`${inner}.${q('id')}`, codecFor(field, options.dialect), value, path);
+    const sub = `SELECT 1 FROM ${linkTable} JOIN ${q(target.table)} ${inner} ON ${inner}.${q('id')} = ${link}.${q(targetColumn)} WHERE ${ownerMatch}`;
+    return (ctx) => {
+      const before = ctx.unknown;
+      ctx.unknown = false;
+      const sql = condition(ctx);
+      const sawUnknown = ctx.unknown;
+      ctx.unknown = before || sawUnknown;
+      return sawUnknown ? `(EXISTS (${sub} AND ${sql}) OR NULL)` : `EXISTS (${sub} AND ${sql})`;
+    };
+  };
+
+  const objectCondition = (current: Model, currentAlias: string, node: Record<string, unknown>, path: string): Predicate =>
+    joinAll(
+      Object.entries(node).map(([key, value]) => {
+        const here = path ? `${path}.${key}` : key;
+        if (key === '$and' || key === '$or') {
+          if (!Array.isArray(value)) throw new DefinitionError(`${here}: takes an array of conditions`);
+          const parts = value.map((item, i) => {
+            if (!isPlainObject(item)) throw new DefinitionError(`${here}[${i}]: must be an object`);
+            return objectCondition(current, currentAlias, item, `${here}[${i}]`);
+          });
+          return joinAll(parts, key === '$and' ? ' AND ' : ' OR ', key === '$and' ? TRUE : FALSE);
+        }
+        if (key === '$not') {
+          if (!isPlainObject(value)) throw new DefinitionError(`${here}: must be an object`);
+          return negate(objectCondition(current, currentAlias, value, here));
+        }
+        if (LEAF_OPS.has(key)) throw new DefinitionError(`${here}: operator needs a field before it`);
+        const field = current.fields.get(key);
+        if (!field) throw new DefinitionError(`${here}: unknown field "${key}" on ${current.uid}`);
+        if (field.kind === 'unsupported') throw new DefinitionError(`${here}: ${field.reason}`);
+        if (field.kind === 'relation') return relationCondition(field, currentAlias, value, here);
+        return columnCondition(`${currentAlias}.${q(field.column)}`, codecFor(field, options.dialect), value, here);
+      }),
+      ' AND ',
+      TRUE
+    );
+
+  if (filter === undefined || filter === null) return TRUE;
+  if (!isPlainObject(filter)) throw new DefinitionError('filter: must be an object');
+  return objectCondition(model, alias, filter, '');
+};
+
+export const renderPredicate = (predicate: Predicate, vars: Variables, bindings: unknown[]): string => {
+  const ctx: RenderContext = { vars, bindings, unknown: false };
+  return predicate(ctx);
+};

@@ -1,0 +1,130 @@
+import type { Core } from '@strapi/strapi';
+
+/** A content type seen from SQL: its table, and per field its column or link table (from Strapi's metadata). */
+export type ScalarType =
+  | 'integer' | 'biginteger' | 'float' | 'decimal' | 'boolean' | 'string' | 'text' | 'richtext' | 'email'
+  | 'uid' | 'enumeration' | 'date' | 'datetime' | 'timestamp' | 'time' | 'json' | 'blocks';
+
+export interface ScalarField {
+  kind: 'scalar';
+  name: string;
+  column: string;
+  type: ScalarType;
+  attribute: Record<string, unknown>;
+  /** Strapi-managed (id, documentId, timestamps): readable, never written by a client. */
+  system: boolean;
+}
+
+export interface Link {
+  table: string;
+  /** Column holding this model's row id. */
+  ownerColumn: string;
+  /** Column holding the related row id. */
+  targetColumn: string;
+  orderColumn: string | null;
+}
+
+export interface RelationField {
+  kind: 'relation';
+  name: string;
+  target: string;
+  many: boolean;
+  link: Link;
+  attribute: Record<string, unknown>;
+  system: false;
+}
+
+/** A field that exists but cannot be exposed, with the reason given to the owner. */
+export interface UnsupportedField {
+  kind: 'unsupported';
+  name: string;
+  reason: string;
+}
+
+export type ModelField = ScalarField | RelationField | UnsupportedField;
+
+export interface Model {
+  uid: string;
+  table: string;
+  draftAndPublish: boolean;
+  fields: Map<string, ModelField>;
+}
+
+const SCALAR_TYPES = new Set<string>([
+  'integer', 'biginteger', 'float', 'decimal', 'boolean', 'string', 'text', 'richtext', 'email', 'uid',
+  'enumeration', 'date', 'datetime', 'timestamp', 'time', 'json', 'blocks',
+]);
+
+/** Content types that an endpoint may never expose: admin accounts, this plugin's own secrets, Strapi internals. */
+export const isForbiddenObject = (uid: string) =>
+  uid.startsWith('admin::') || uid.startsWith('plugin::data-api.') || uid.startsWith('strapi::');
+
+const SYSTEM_FIELDS: Array<[string, string, ScalarType]> = [
+  ['id', 'id', 'integer'],
+  ['documentId', 'document_id', 'string'],
+  ['createdAt', 'created_at', 'datetime'],
+  ['updatedAt', 'updated_at', 'datetime'],
+  ['publishedAt', 'published_at', 'datetime'],
+];
+
+type AnyAttribute = Record<string, unknown> & { type: string };
+type MetaAttribute = {
+  columnName?: string;
+  joinTable?: {
+    name: string;
+    joinColumn: { name: string };
+    inverseJoinColumn: { name: string };
+    orderColumnName?: string;
+  };
+};
+
+const relationField = (name: string, attribute: AnyAttribute, meta: MetaAttribute | undefined): ModelField => {
+  const relation = String(attribute.relation);
+  if (relation.startsWith('morph')) return { kind: 'unsupported', name, reason: 'polymorphic relations are not supported' };
+  const joinTable = meta?.joinTable;
+  if (!joinTable) return { kind: 'unsupported', name, reason: 'relations without a link table are not supported' };
+  return {
+    kind: 'relation',
+    name,
+    target: String(attribute.target),
+    many: relation === 'oneToMany' || relation === 'manyToMany',
+    link: {
+      table: joinTable.name,
+      ownerColumn: joinTable.joinColumn.name,
+      targetColumn: joinTable.inverseJoinColumn.name,
+      orderColumn: joinTable.orderColumnName ?? null,
+    },
+    attribute,
+    system: false,
+  };
+};
+
+const describeField = (name: string, attribute: AnyAttribute, meta: MetaAttribute | undefined): ModelField => {
+  if (attribute.private || attribute.type === 'password') {
+    return { kind: 'unsupported', name, reason: 'private fields cannot be exposed' };
+  }
+  if (attribute.type === 'relation') return relationField(name, attribute, meta);
+  if (attribute.type === 'media') return { kind: 'unsupported', name, reason: 'media fields are not supported yet' };
+  if (!SCALAR_TYPES.has(attribute.type) || !meta?.columnName) {
+    return { kind: 'unsupported', name, reason: `${attribute.type} fields are not supported` };
+  }
+  return { kind: 'scalar', name, column: meta.columnName, type: attribute.type as ScalarType, attribute, system: false };
+};
+
+/** Builds the SQL view of a collection type, or returns null when `uid` is not one that endpoints may use. */
+export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
+  const contentType = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as
+    | { kind: string; attributes: Record<string, AnyAttribute>; options?: { draftAndPublish?: boolean } }
+    | undefined;
+  if (!contentType || contentType.kind !== 'collectionType' || isForbiddenObject(uid)) return null;
+  const meta = strapi.db.metadata.get(uid) as unknown as { tableName: string; attributes: Record<string, MetaAttribute> };
+  const fields = new Map<string, ModelField>();
+  for (const [name, column, type] of SYSTEM_FIELDS) {
+    if (meta.attributes[name]) fields.set(name, { kind: 'scalar', name, column, type, attribute: { type }, system: true });
+  }
+  for (const [name, attribute] of Object.entries(contentType.attributes)) {
+    if (fields.has(name) || name === 'createdBy' || name === 'updatedBy' || name === 'locale' || name === 'localizations') continue;
+    fields.set(name, describeField(name, attribute, meta.attributes[name]));
+  }
+  return { uid, table: meta.tableName, draftAndPublish: Boolean(contentType.options?.draftAndPublish), fields };
+};

@@ -1,0 +1,10 @@
+import type { Core } from '@strapi/strapi';
+import { createRuntimeMiddleware } from './runtime/middleware';
+
+/**
+ * `/_api` is served by a Koa middleware mounted ahead of Strapi's own stack: the runtime does its own
+ * routing, IP checks, authentication, body parsing and error shape, and so does not pay for the rest.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  strapi.server.use(createRuntimeMiddleware(strapi));
+};

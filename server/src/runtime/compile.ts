@@ -1,0 +1,46 @@
+import type { EndpointDefinition, EndpointType, ParameterMode } from '../../../contracts/definition';
+import { compileIpAllowlist } from '../auth/ip';
+import { listHandler } from '../handlers/list';
+import type { CompileDeps, Handler, HandlerFactory } from '../handlers/types';
+import { DefinitionError } from '../query/filter';
+
+export type EndpointAuth = { method: 'api-key'; keys: Set<number> } | { method: 'session'; userObject: string };
+
+/** A definition turned into what a request needs: built when definitions change, never per request. */
+export interface CompiledEndpoint {
+  id: number;
+  name: string;
+  path: string;
+  method: string;
+  type: EndpointType;
+  parameter: ParameterMode;
+  ipAllowed: ((remote: string) => boolean) | null;
+  auth: EndpointAuth;
+  handle: Handler;
+}
+
+/** Handlers by endpoint type; a type missing here is refused by the admin API. */
+export const HANDLERS: Partial<Record<EndpointType, HandlerFactory>> = {
+  list: listHandler,
+};
+
+export const compileEndpoint = (id: number, definition: EndpointDefinition, method: string, deps: CompileDeps): CompiledEndpoint => {
+  const factory = HANDLERS[definition.type];
+  if (!factory) throw new DefinitionError(`type: "${definition.type}" endpoints are not available in this version`);
+  const model = deps.modelOf(definition.object);
+  if (!model) throw new DefinitionError(`object: "${definition.object}" is not a collection type that endpoints may use`);
+  return {
+    id,
+    name: definition.name,
+    path: definition.path,
+    method,
+    type: definition.type,
+    parameter: definition.parameter,
+    ipAllowed: compileIpAllowlist(definition.allowedIps),
+    auth:
+      definition.auth.method === 'api-key'
+        ? { method: 'api-key', keys: new Set(definition.auth.keys) }
+        : { method: 'session', userObject: definition.auth.userObject },
+    handle: factory(definition, model, deps),
+  };
+};

@@ -1,0 +1,80 @@
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { apiKeyInputSchema, describeIssues, type ApiKeySummary } from '../../../contracts/definition';
+import { PLUGIN_ID } from '../../../contracts/permissions';
+import { displayPrefix, generateSecret, hashSecret } from '../auth/api-key';
+import { getService } from '../utils/get-service';
+
+const UID = `plugin::${PLUGIN_ID}.api-key`;
+const ENDPOINT_UID = `plugin::${PLUGIN_ID}.endpoint`;
+
+const toSummary = (row: Record<string, unknown>): ApiKeySummary => ({
+  id: row.id as number,
+  description: row.description as string,
+  prefix: row.prefix as string,
+  expiresAt: row.expiresAt ? new Date(row.expiresAt as string).toISOString() : null,
+  lastUsedAt: row.lastUsedAt ? new Date(row.lastUsedAt as string).toISOString() : null,
+  createdAt: new Date(row.createdAt as string).toISOString(),
+});
+
+/** API keys (spec 2.3): the secret is made here, answered once, and stored only as its HMAC. */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const query = () => strapi.db.query(UID);
+  const precision = strapi.config.get<number>(`plugin::${PLUGIN_ID}.lastUsedPrecisionMs`);
+  const lastWritten = new Map<number, number>();
+
+  return {
+    async find(): Promise<ApiKeySummary[]> {
+      return (await query().findMany({ orderBy: { id: 'asc' } })).map(toSummary);
+    },
+
+    async create(input: unknown): Promise<ApiKeySummary & { secret: string }> {
+      const parsed = apiKeyInputSchema.safeParse(input);
+      if (!parsed.success) {
+        const problems = describeIssues(parsed.error);
+        throw new errors.ValidationError(problems.join('; '), { errors: problems });
+      }
+      const secret = generateSecret();
+      const { keySecret } = getService(strapi, 'registry').snapshot();
+      const row = await query().create({
+        data: {
+          description: parsed.data.description,
+          prefix: displayPrefix(secret),
+          hash: hashSecret(keySecret, secret),
+          expiresAt: parsed.data.expiresAt ? new Date(parsed.data.expiresAt) : null,
+        },
+      });
+      await getService(strapi, 'registry').changed();
+      return { ...toSummary(row), secret };
+    },
+
+    /** Revokes a key: the row goes, and so does its id from every endpoint that allowed it. */
+    async remove(id: number) {
+      const removed = await strapi.db.transaction(async () => {
+        const row = await query().delete({ where: { id } });
+        if (!row) return null;
+        const endpoints = await strapi.db.query(ENDPOINT_UID).findMany({ select: ['id', 'auth'] });
+        for (const endpoint of endpoints) {
+          const auth = endpoint.auth as { method: string; keys?: number[] } | null;
+          if (auth?.method === 'api-key' && auth.keys?.includes(id)) {
+            const keys = auth.keys.filter((k) => k !== id);
+            await strapi.db.query(ENDPOINT_UID).update({ where: { id: endpoint.id }, data: { auth: { ...auth, keys } } });
+          }
+        }
+        return { id };
+      });
+      if (removed) await getService(strapi, 'registry').changed();
+      return removed;
+    },
+
+    /** Records use without a write per request: at most one per key per `lastUsedPrecisionMs`. */
+    touch(id: number) {
+      const now = Date.now();
+      if (now - (lastWritten.get(id) ?? 0) < precision) return;
+      lastWritten.set(id, now);
+      query()
+        .update({ where: { id }, data: { lastUsedAt: new Date(now) } })
+        .catch((error: Error) => strapi.log.warn(`[data-api] could not record key use: ${error.message}`));
+    },
+  };
+};

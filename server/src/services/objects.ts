@@ -1,0 +1,54 @@
+import type { Core } from '@strapi/strapi';
+import { buildModel } from '../query/model';
+
+export interface ObjectField {
+  name: string;
+  type: string;
+  exposable: boolean;
+  reason?: string;
+  relation?: { target: string; many: boolean };
+  required?: boolean;
+  enum?: string[];
+  min?: number;
+  max?: number;
+  minLength?: number;
+  maxLength?: number;
+}
+
+export interface ObjectDescription {
+  uid: string;
+  displayName: string;
+  draftAndPublish: boolean;
+  fields: ObjectField[];
+}
+
+/** The content types endpoints may use, with their fields, for the endpoint builder. */
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  list(): ObjectDescription[] {
+    const result: ObjectDescription[] = [];
+    for (const [uid, contentType] of Object.entries(strapi.contentTypes)) {
+      const model = buildModel(strapi, uid);
+      if (!model) continue;
+      const fields = [...model.fields.values()].map((field): ObjectField => {
+        if (field.kind === 'unsupported') return { name: field.name, type: 'unsupported', exposable: false, reason: field.reason };
+        const a = field.attribute as Record<string, unknown>;
+        const pick = <T>(key: string) => (a[key] === undefined ? {} : { [key]: a[key] as T });
+        return {
+          name: field.name,
+          type: field.kind === 'relation' ? 'relation' : field.type,
+          exposable: true,
+          ...(field.kind === 'relation' ? { relation: { target: field.target, many: field.many } } : {}),
+          ...pick<boolean>('required'),
+          ...pick<string[]>('enum'),
+          ...pick<number>('min'),
+          ...pick<number>('max'),
+          ...pick<number>('minLength'),
+          ...pick<number>('maxLength'),
+        };
+      });
+      const info = (contentType as { info?: { displayName?: string } }).info;
+      result.push({ uid, displayName: info?.displayName ?? uid, draftAndPublish: model.draftAndPublish, fields });
+    }
+    return result.sort((a, b) => a.displayName.localeCompare(b.displayName));
+  },
+});

@@ -1,0 +1,59 @@
+import type { Core } from '@strapi/strapi';
+import { createStrapi } from '@strapi/strapi';
+import supertest from 'supertest';
+import { createFreshDatabase, PLAYGROUND } from './database';
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin12345!' };
+
+export interface TestApp {
+  strapi: Core.Strapi;
+  http: () => supertest.Agent;
+  /** An admin API client logged in as the playground's super admin. */
+  admin: () => Promise<AdminClient>;
+  stop: () => Promise<void>;
+}
+
+export interface AdminClient {
+  token: string;
+  get: (path: string) => supertest.Test;
+  post: (path: string, body: unknown) => supertest.Test;
+  put: (path: string, body: unknown) => supertest.Test;
+  del: (path: string) => supertest.Test;
+}
+
+export const adminClient = (http: () => supertest.Agent, token: string): AdminClient => {
+  const auth = (test: supertest.Test) => test.set('Authorization', `Bearer ${token}`);
+  return {
+    token,
+    get: (path) => auth(http().get(path)),
+    post: (path, body) => auth(http().post(path).send(body as object)),
+    put: (path, body) => auth(http().put(path).send(body as object)),
+    del: (path) => auth(http().delete(path)),
+  };
+};
+
+export const login = async (http: () => supertest.Agent, email: string, password: string) => {
+  const response = await http().post('/admin/login').send({ email, password });
+  if (response.status !== 200) throw new Error(`admin login failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data.token as string;
+};
+
+/** Boots the playground in-process on a fresh database with the demo seed, as the tests' Strapi. */
+export const startApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
+  const database = await createFreshDatabase();
+  Object.assign(process.env, { STRAPI_TELEMETRY_DISABLED: 'true', LOG_LEVEL: 'error', TZ: 'UTC', ...database.env, ...env });
+  const strapi = await createStrapi({ appDir: PLAYGROUND, distDir: PLAYGROUND }).load();
+  strapi.server.mount();
+  const server = strapi.server.httpServer;
+  const http = () => supertest.agent(server);
+  let adminToken: string | null = null;
+  return {
+    strapi,
+    http,
+    admin: async () => adminClient(http, (adminToken ??= await login(http, ADMIN.email, ADMIN.password))),
+    stop: async () => {
+      await strapi.destroy();
+      await database.drop();
+    },
+  };
+};
