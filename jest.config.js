@@ -14,7 +14,7 @@ module.exports = {
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
       transform: { '^.+\\.ts$': tsJest },
       testEnvironment: 'node',
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/tests/helpers/setup-integration.ts'],
     },
   ],
 };

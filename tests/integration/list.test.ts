@@ -1,26 +1,72 @@
+import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
 import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
 let app: TestApp;
 let admin: AdminClient;
-let secret: string;
-let keyId: number;
+let key: KeyFixture;
 
-const createEndpoint = async (definition: Record<string, unknown>) => {
-  const response = await admin.post('/data-api/endpoints', {
-    data: { name: 'test', auth: { method: 'api-key', keys: [keyId] }, ...definition },
-  });
-  if (response.status !== 201) throw new Error(`endpoint refused: ${JSON.stringify(response.body)}`);
-  return response.body.data;
+const get = (url: string) => app.http().get(url).set('Authorization', `Bearer ${key.secret}`);
+const pathAndQuery = (href: string) => href.replace(/^https?:\/\/[^/]+/, '');
+
+/** Independent expectation: rows of a table straight from the database. */
+const count = async (table: string, where: (q: any) => void = () => {}) => {
+  const rows = await knexOf(app)(table).count({ n: '*' }).modify(where);
+  return Number(rows[0].n);
 };
-
-const get = (url: string) => app.http().get(url).set('Authorization', `Bearer ${secret}`);
 
 beforeAll(async () => {
   app = await startApp();
   admin = await app.admin();
-  const key = await admin.post('/data-api/api-keys', { data: { description: 'tests' } });
-  secret = key.body.data.secret;
-  keyId = key.body.data.id;
+  key = await createKey(admin);
+  await createEndpoint(admin, key, {
+    path: 'orders',
+    type: 'list',
+    object: 'api::order.order',
+    fields: [{ name: 'id' }, { name: 'total' }, { name: 'status' }, { name: 'customer' }, { name: 'orderedAt' }, { name: 'quantity' }],
+    sort: [{ field: 'id', dir: 'asc' }],
+  });
+  await createEndpoint(admin, key, {
+    path: 'orders/newest',
+    type: 'list',
+    object: 'api::order.order',
+    fields: [{ name: 'id' }, { name: 'status' }],
+    sort: [{ field: 'id', dir: 'desc' }],
+  });
+  await createEndpoint(admin, key, {
+    path: 'products/by-price',
+    type: 'list',
+    object: 'api::product.product',
+    fields: [{ name: 'title' }, { name: 'price' }, { name: 'active' }, { name: 'category' }],
+    sort: [{ field: 'price', dir: 'desc' }],
+  });
+  await createEndpoint(admin, key, {
+    path: 'customers/orders',
+    type: 'list',
+    object: 'api::order.order',
+    parameter: 'required',
+    filter: { customer: { id: { $eq: { $var: 'param' } } } },
+    fields: [{ name: 'id' }, { name: 'customer' }],
+  });
+  await createEndpoint(admin, key, {
+    path: 'orders/paid',
+    type: 'list',
+    object: 'api::order.order',
+    filter: { status: 'paid' },
+    fields: [{ name: 'id' }, { name: 'status' }, { name: 'total' }],
+  });
+  await createEndpoint(admin, key, {
+    path: 'articles',
+    type: 'list',
+    object: 'api::article.article',
+    fields: [{ name: 'id' }, { name: 'title' }, { name: 'documentId' }, { name: 'publishedAt' }],
+  });
+  await createEndpoint(admin, key, {
+    path: 'customers',
+    type: 'list',
+    object: 'api::customer.customer',
+    fields: [{ name: 'id' }, { name: 'email' }, { name: 'tier' }, { name: 'credit' }, { name: 'signupDate' }, { name: 'orders' }],
+    filter: { tier: { $in: ['pro', 'enterprise'] } },
+  });
 });
 
 afterAll(async () => {
@@ -31,25 +77,196 @@ test('the plugin is loaded', () => {
   expect(app.strapi.plugin('data-api')).toBeDefined();
 });
 
-test('a list endpoint pages through orders with keyset links', async () => {
-  await createEndpoint({
-    path: 'orders',
-    type: 'list',
-    object: 'api::order.order',
-    fields: [{ name: 'id' }, { name: 'total' }, { name: 'status' }, { name: 'customer' }, { name: 'orderedAt' }],
-    sort: [{ field: 'id', dir: 'asc' }],
+describe('paging', () => {
+  test('page 1 holds 100 records, the total and a keyset next link in the body and the Link header', async () => {
+    const response = await get('/_api/orders');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.body.page).toBe(1);
+    expect(response.body.total).toBe(await count('orders'));
+    expect(response.body.items).toHaveLength(100);
+    expect(response.body.items.map((i: { id: number }) => i.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(Object.keys(response.body.items[0])).toEqual(['id', 'total', 'status', 'customer', 'orderedAt', 'quantity']);
+    expect(response.body._links).toEqual({ next: { href: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/_api\/orders\?id:gt=100$/) } });
+    expect(response.headers.link).toBe(`<${response.body._links.next.href}>; rel="next"`);
   });
-  const response = await get('/_api/orders');
-  expect(response.status).toBe(200);
-  expect(response.body.total).toBe(2000);
-  expect(response.body.items).toHaveLength(100);
-  expect(response.body.items[0]).toEqual({
-    id: 1,
-    total: expect.any(Number),
-    status: expect.any(String),
-    customer: expect.any(Number),
-    orderedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+
+  test('following keyset links visits every record exactly once, even with a delete and an insert between pages', async () => {
+    const seen: number[] = [];
+    let url: string | undefined = '/_api/orders?status=paid';
+    const expected = await count('orders', (q) => q.where('status', 'paid'));
+    let round = 0;
+    while (url) {
+      const response = await get(url);
+      expect(response.status).toBe(200);
+      seen.push(...response.body.items.map((i: { id: number }) => i.id));
+      url = response.body._links.next && pathAndQuery(response.body._links.next.href);
+      if (url) expect(url).toMatch(/^\/_api\/orders\?status=paid&id:gt=\d+$/);
+      round += 1;
+      if (round === 1) {
+        // A paid order already seen goes away: keyset links must not skip the next one.
+        await knexOf(app)('orders').where('id', seen[0]).update({ status: 'cancelled' });
+      }
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBe(expected);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
   });
-  expect(response.body._links.next.href).toMatch(/\/_api\/orders\?id:gt=100$/);
-  expect(response.headers.link).toBe(`<${response.body._links.next.href}>; rel="next"`);
+
+  test('descending id sort pages with id:lt', async () => {
+    const response = await get('/_api/orders/newest');
+    const max = Number((await knexOf(app)('orders').max({ m: 'id' }))[0].m);
+    expect(response.body.items[0].id).toBe(max);
+    expect(pathAndQuery(response.body._links.next.href)).toBe(`/_api/orders/newest?id:lt=${max - 99}`);
+    const second = await get(pathAndQuery(response.body._links.next.href));
+    expect(second.body.items[0].id).toBe(max - 100);
+  });
+
+  test('without id in the fields, links are page-based and prev appears from page 2', async () => {
+    const first = await get('/_api/products/by-price');
+    expect(first.status).toBe(200);
+    expect(pathAndQuery(first.body._links.next.href)).toBe('/_api/products/by-price?page=2');
+    const second = await get('/_api/products/by-price?page=2');
+    expect(second.body.page).toBe(2);
+    expect(pathAndQuery(second.body._links.prev.href)).toBe('/_api/products/by-price');
+    expect(pathAndQuery(second.body._links.next.href)).toBe('/_api/products/by-price?page=3');
+    expect(second.headers.link).toBe(`<${second.body._links.next.href}>; rel="next", <${second.body._links.prev.href}>; rel="prev"`);
+    const last = await get('/_api/products/by-price?page=3');
+    expect(last.body.items).toHaveLength((await count('products')) - 200);
+    expect(last.body._links.next).toBeUndefined();
+    expect(last.headers.link).toContain('rel="prev"');
+  });
+
+  test('records follow the configured sort, with NULLs last when ascending and first when descending', async () => {
+    await knexOf(app)('products').where('id', 7).update({ price: null });
+    const response = await get('/_api/products/by-price');
+    const prices = response.body.items.map((i: { price: number | null }) => i.price);
+    expect(prices[0]).toBeNull();
+    const rest = prices.slice(1);
+    expect(rest).toEqual([...rest].sort((a: number, b: number) => b - a));
+    const top = await knexOf(app)('products').max({ m: 'price' });
+    expect(rest[0]).toBe(Number(top[0].m));
+  });
+
+  test('a page past the end is empty, with the total and a prev link', async () => {
+    const response = await get('/_api/orders?page=999');
+    expect(response.status).toBe(200);
+    expect(response.body.items).toEqual([]);
+    expect(response.body.total).toBe(await count('orders'));
+    expect(response.body._links.next).toBeUndefined();
+    expect(pathAndQuery(response.body._links.prev.href)).toBe('/_api/orders?page=998');
+  });
+});
+
+describe('values on the wire', () => {
+  test('decimals and integers are numbers, enums strings, relations ids, datetimes ISO, as stored', async () => {
+    const response = await get('/_api/orders?id=5');
+    const [item] = response.body.items;
+    const row = await knexOf(app)('orders').where('id', 5).first();
+    const link = await knexOf(app)('orders_customer_lnk').where('order_id', 5).first();
+    expect(item).toEqual({
+      id: 5,
+      total: Number(row.total),
+      status: row.status,
+      customer: link.customer_id,
+      orderedAt: expect.any(String),
+      quantity: row.quantity,
+    });
+    expect(typeof item.total).toBe('number');
+    const raw = row.ordered_at;
+    expect(new Date(item.orderedAt).getTime()).toBe(typeof raw === 'number' ? raw : new Date(raw).getTime());
+  });
+
+  test('to-many relations are arrays of ids, dates are YYYY-MM-DD, booleans are booleans', async () => {
+    const customers = await get('/_api/customers');
+    expect(customers.status).toBe(200);
+    const customer = customers.body.items[0];
+    const ids = (await knexOf(app)('orders_customer_lnk').where('customer_id', customer.id).orderBy('order_ord')).map(
+      (l: { order_id: number }) => l.order_id
+    );
+    expect(customer.orders).toEqual(ids);
+    expect(customer.signupDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(typeof customer.credit).toBe('number');
+    const products = await get('/_api/products/by-price');
+    expect(typeof products.body.items[0].active).toBe('boolean');
+  });
+});
+
+describe('filters', () => {
+  test('the endpoint filter restricts what is read', async () => {
+    const response = await get('/_api/orders/paid');
+    expect(response.body.total).toBe(await count('orders', (q) => q.where('status', 'paid')));
+    expect(response.body.items.every((i: { status: string }) => i.status === 'paid')).toBe(true);
+    const customers = await get('/_api/customers');
+    expect(customers.body.total).toBe(await count('customers', (q) => q.whereIn('tier', ['pro', 'enterprise'])));
+  });
+
+  test('query filters narrow the result: equality, :gt and :lt, typed per field', async () => {
+    const response = await get('/_api/orders?status=shipped&total:gt=100.5&quantity:lt=5');
+    expect(response.status).toBe(200);
+    const expected = await count('orders', (q) => q.where('status', 'shipped').where('total', '>', 100.5).where('quantity', '<', 5));
+    expect(response.body.total).toBe(expected);
+    for (const item of response.body.items) {
+      expect(item.status).toBe('shipped');
+      expect(item.total).toBeGreaterThan(100.5);
+      expect(item.quantity).toBeLessThan(5);
+    }
+  });
+
+  test('a relation equality filter and a datetime filter', async () => {
+    const response = await get('/_api/orders?customer=3&orderedAt:gt=2025-06-01T00:00:00Z');
+    expect(response.status).toBe(200);
+    const expected = await knexOf(app)('orders as o')
+      .join('orders_customer_lnk as l', 'l.order_id', 'o.id')
+      .where('l.customer_id', 3)
+      .count({ n: '*' })
+      .modify((q: any) => {
+        const limit = new Date('2025-06-01T00:00:00Z');
+        q.where('o.ordered_at', '>', process.env.DATABASE_CLIENT === 'sqlite' || !process.env.DATABASE_CLIENT ? limit.getTime() : limit);
+      });
+    expect(response.body.total).toBe(Number(expected[0].n));
+    expect(response.body.items.every((i: { customer: number }) => i.customer === 3)).toBe(true);
+  });
+
+  test('a query filter can never widen the endpoint filter', async () => {
+    const response = await get('/_api/orders/paid?status=pending');
+    expect(response.status).toBe(200);
+    expect(response.body.total).toBe(0);
+    expect(response.body.items).toEqual([]);
+  });
+
+  test('the numeric path parameter feeds the filter', async () => {
+    const response = await get('/_api/customers/orders/4');
+    expect(response.status).toBe(200);
+    expect(response.body.total).toBe(await count('orders_customer_lnk', (q) => q.where('customer_id', 4)));
+    expect(response.body.items.every((i: { customer: number }) => i.customer === 4)).toBe(true);
+    expect((await get('/_api/customers/orders/999999')).body.total).toBe(0);
+  });
+
+  test.each([
+    ['a non-numeric page', '/_api/orders?page=two'],
+    ['page 0', '/_api/orders?page=0'],
+    ['a decimal for an integer', '/_api/orders?quantity=1.5'],
+    ['text for a decimal', '/_api/orders?total:gt=abc'],
+    ['a value outside the enumeration', '/_api/orders?status=lost'],
+    ['an invalid datetime', '/_api/orders?orderedAt:gt=yesterday'],
+    ['a field the endpoint does not expose', '/_api/orders?note=x'],
+    ['an operator the field does not support', '/_api/orders?customer:gt=3'],
+    ['a repeated parameter', '/_api/orders?status=paid&status=shipped'],
+    ['an unknown operator', '/_api/orders?total:gte=3'],
+  ])('%s is 400 Invalid request parameters', async (_label, url) => {
+    const response = await get(url);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ success: false, error: 'Invalid request parameters' });
+  });
+});
+
+describe('Draft & Publish', () => {
+  test('reads see published entries only', async () => {
+    const response = await get('/_api/articles');
+    const published = await count('articles', (q) => q.whereNotNull('published_at'));
+    expect(published).toBeGreaterThan(0);
+    expect(response.body.total).toBe(published);
+    expect(response.body.items.every((i: { publishedAt: string | null }) => typeof i.publishedAt === 'string')).toBe(true);
+  });
 });

@@ -11,6 +11,7 @@ export type Parsed = unknown | typeof INVALID;
  */
 export interface Codec {
   parseText(text: string): Parsed;
+  /** Also accepts the codec's own parsed form, so parsed values can be handed on as variables. */
   parseJson(value: unknown): Parsed;
   toDb(value: unknown): unknown;
   fromDb(raw: unknown): unknown;
@@ -132,7 +133,8 @@ const datetimeCodec = (dialect: Dialect): Codec => {
   };
   return {
     parseText: parse,
-    parseJson: (v) => (typeof v === 'string' ? parse(v) : INVALID),
+    // A Date is this codec's own parsed form (query-string values arrive already parsed).
+    parseJson: (v) => (typeof v === 'string' ? parse(v) : v instanceof Date && !Number.isNaN(v.getTime()) ? v : INVALID),
     // Strapi stores datetimes in SQLite as epoch milliseconds, elsewhere as timestamps the driver maps to Date.
     toDb: (v) => (dialect === 'sqlite' ? (v as Date).getTime() : v),
     fromDb: toIsoDatetime,

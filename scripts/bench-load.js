@@ -1,0 +1,89 @@
+'use strict';
+
+/**
+ * The load generator of scripts/bench.js. It runs autocannon in a child process of its own so that the
+ * client does not share the event loop (and the garbage collector) of the Strapi server it measures.
+ *
+ * runLoad(options) forks this file, which runs one autocannon call and answers a summary by IPC.
+ */
+const { fork } = require('node:child_process');
+
+const percentile = (sorted, p) => {
+  if (!sorted.length) return NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+};
+
+/** One autocannon run; latencies are kept at sub-millisecond precision (autocannon's histogram has 1 ms). */
+const measure = (options) =>
+  new Promise((resolve, reject) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const autocannon = require('autocannon');
+    const latencies = [];
+    const instance = autocannon(
+      {
+        url: options.url,
+        method: 'GET',
+        headers: options.headers || {},
+        connections: options.connections,
+        duration: options.duration,
+        timeout: options.timeout || 10,
+        // Every response's body must equal the one the check request got: proof that all are full answers.
+        ...(options.expectBody ? { expectBody: options.expectBody } : {}),
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const sorted = Float64Array.from(latencies).sort();
+        resolve({
+          requestsPerSecond: result.requests.average,
+          totalRequests: result.requests.total,
+          duration: result.duration,
+          latency: {
+            p50: percentile(sorted, 50),
+            p99: percentile(sorted, 99),
+            mean: sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1),
+            max: sorted.length ? sorted[sorted.length - 1] : NaN,
+            // autocannon's own figures (1 ms resolution), for comparison with its CLI output
+            autocannonP50: result.latency.p50,
+            autocannonP99: result.latency.p99,
+          },
+          bytesPerSecond: result.throughput.average,
+          ok: result['2xx'],
+          non2xx: result.non2xx,
+          statusCodeStats: result.statusCodeStats,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          mismatches: result.mismatches,
+        });
+      }
+    );
+    instance.on('response', (client, statusCode, bytes, responseTime) => latencies.push(responseTime));
+  });
+
+/** Runs `options` in a fresh child process and resolves with its summary. */
+const runLoad = (options) =>
+  new Promise((resolve, reject) => {
+    const child = fork(__filename, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env } });
+    let answer = null;
+    child.once('message', (message) => {
+      answer = message;
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (answer && answer.ok) return resolve(answer.result);
+      if (answer) return reject(new Error(`load generator failed: ${answer.error}`));
+      reject(new Error(`load generator exited with ${signal || code} before answering`));
+    });
+    child.send(options);
+  });
+
+if (require.main === module) {
+  process.once('message', (options) => {
+    measure(options).then(
+      (result) => process.send({ ok: true, result }, () => process.exit(0)),
+      (error) => process.send({ ok: false, error: error && error.stack ? error.stack : String(error) }, () => process.exit(1))
+    );
+  });
+}
+
+module.exports = { runLoad };

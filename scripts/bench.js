@@ -1,0 +1,307 @@
+'use strict';
+
+/**
+ * `npm run bench`: throughput and latency of the /_api runtime against Strapi's own routes, on the playground
+ * with 10,000 products, over real HTTP on 127.0.0.1.
+ *
+ *   1. /_api List of 100 rows   vs  /api/products?pagination[pageSize]=100   (ratio, target >= 10x)
+ *   2. /_api List of 10 rows    vs  /_health, the middleware stack alone      (percentage, target >= 50%)
+ *
+ * Strapi runs in this process on a fresh database (SQLite by default, DATABASE_CLIENT=postgres|mysql for a
+ * new database on that server); autocannon runs in a child process (scripts/bench-load.js) so the load
+ * generator does not compete with the server for its event loop.
+ *
+ * Environment: BENCH_SECONDS (measured seconds per scenario, default 8), BENCH_WARMUP_SECONDS (default 2),
+ * BENCH_CONNECTIONS (default 10), BENCH_PRODUCTS (default 10000), DATABASE_* as for the playground.
+ *
+ * Exits 0 when the figures are below target (a benchmark reports, it does not fail CI); non-zero on errors.
+ */
+const { existsSync } = require('node:fs');
+const { spawnSync } = require('node:child_process');
+const os = require('node:os');
+const path = require('node:path');
+const { PLAYGROUND, databaseClient, createFreshDatabase } = require('./bench-database');
+const { runLoad } = require('./bench-load');
+
+const ROOT = path.resolve(__dirname, '..');
+const PRODUCT = 'api::product.product';
+const FIELDS = ['id', 'title', 'sku', 'price', 'stock', 'category', 'active', 'releasedAt'];
+
+const positive = (name, fallback) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
+  return value;
+};
+
+const SETTINGS = {
+  seconds: positive('BENCH_SECONDS', 8),
+  warmup: positive('BENCH_WARMUP_SECONDS', 2),
+  connections: Math.round(positive('BENCH_CONNECTIONS', 10)),
+  products: Math.round(positive('BENCH_PRODUCTS', 10000)),
+};
+
+const TARGETS = { listVsRest: 10, listVsHealth: 0.5 };
+
+const log = (...args) => console.log(...args);
+const step = (message) => process.stderr.write(`[bench] ${message}\n`);
+
+/** The plugin is loaded from its built dist/: build it when it is missing. */
+const ensureBuilt = () => {
+  if (existsSync(path.join(ROOT, 'dist', 'server', 'index.js'))) return;
+  step('dist/server/index.js is missing: running `npx strapi-plugin build`');
+  const built = spawnSync('npx', ['strapi-plugin', 'build'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (built.error) throw built.error;
+  if (built.status !== 0) throw new Error(`npx strapi-plugin build failed with exit code ${built.status}`);
+  if (!existsSync(path.join(ROOT, 'dist', 'server', 'index.js'))) throw new Error('the build did not produce dist/server/index.js');
+};
+
+const boot = async (databaseEnv) => {
+  Object.assign(process.env, {
+    STRAPI_TELEMETRY_DISABLED: 'true',
+    LOG_LEVEL: 'error',
+    SEED: `products=${SETTINGS.products}`,
+    HOST: '127.0.0.1',
+    PORT: process.env.BENCH_PORT || '0',
+    ...databaseEnv,
+  });
+  // Required only now: @strapi/strapi reads part of its environment when it is loaded.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createStrapi } = require('@strapi/strapi');
+  const strapi = await createStrapi({ appDir: PLAYGROUND, distDir: PLAYGROUND }).load();
+  await strapi.listen();
+  const address = strapi.server.httpServer.address();
+  if (!address || typeof address !== 'object') throw new Error('Strapi is not listening on a TCP port');
+  return { strapi, origin: `http://127.0.0.1:${address.port}` };
+};
+
+/** One API key and the two List endpoints of the benchmark, through the plugin's own services. */
+const defineEndpoints = async (strapi) => {
+  const plugin = strapi.plugin('data-api');
+  const key = await plugin.service('apiKeys').create({ description: 'bench' });
+  const common = {
+    type: 'list',
+    object: PRODUCT,
+    fields: FIELDS.map((name) => ({ name })),
+    sort: [{ field: 'id', dir: 'asc' }],
+    auth: { method: 'api-key', keys: [key.id] },
+  };
+  await plugin.service('definitions').create({ ...common, name: 'Bench: products, 100 rows', path: 'bench/products' });
+  await plugin
+    .service('definitions')
+    .create({ ...common, name: 'Bench: products, 10 rows', path: 'bench/products-10', filter: { id: { $lte: 10 } } });
+  return key.secret;
+};
+
+/**
+ * A scenario is checked with one request before any load: its status, and a body that holds the rows it
+ * should. The body it answered then becomes autocannon's `expectBody`, so every measured response is
+ * compared with it (the answers are deterministic: same data, same query).
+ */
+const checkScenario = async (scenario) => {
+  let response;
+  try {
+    response = await fetch(scenario.url, { headers: scenario.headers });
+  } catch (error) {
+    throw new Error(`${scenario.name}: GET ${scenario.url} failed: ${error.message}`);
+  }
+  const text = await response.text();
+  const fail = (why) => {
+    throw new Error(`${scenario.name}: GET ${scenario.url} answered ${response.status}: ${why}\n${text.slice(0, 500)}`);
+  };
+  if (response.status !== scenario.status) fail(`expected status ${scenario.status}`);
+  if (scenario.status === 204) return null; // /_health has no body by design
+  if (!text) fail('the body is empty');
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    fail('the body is not JSON');
+  }
+  const problem = scenario.verify(body);
+  if (problem) fail(problem);
+  return text;
+};
+
+const assertClean = (scenario, phase, result) => {
+  const problems = [];
+  if (!result.ok) problems.push('no 2xx response at all');
+  if (result.non2xx) problems.push(`${result.non2xx} non-2xx responses ${JSON.stringify(result.statusCodeStats)}`);
+  if (result.errors) problems.push(`${result.errors} errors (${result.timeouts} timeouts)`);
+  if (result.mismatches) problems.push(`${result.mismatches} responses whose body differs from the checked one`);
+  if (problems.length) throw new Error(`${scenario.name} (${phase}): ${problems.join('; ')}`);
+};
+
+const runScenario = async (scenario) => {
+  const expectBody = await checkScenario(scenario);
+  const load = { url: scenario.url, headers: scenario.headers, connections: SETTINGS.connections, expectBody };
+  step(`${scenario.name}: warm-up ${SETTINGS.warmup}s`);
+  assertClean(scenario, 'warm-up', await runLoad({ ...load, duration: SETTINGS.warmup }));
+  step(`${scenario.name}: measuring ${SETTINGS.seconds}s`);
+  const result = await runLoad({ ...load, duration: SETTINGS.seconds });
+  assertClean(scenario, 'measured run', result);
+  return result;
+};
+
+const listCheck = (expectedItems, expectedTotal) => (body) => {
+  if (!Array.isArray(body.items)) return 'no items array';
+  if (body.items.length !== expectedItems) return `${body.items.length} items, expected ${expectedItems}`;
+  if (body.total !== expectedTotal) return `total ${body.total}, expected ${expectedTotal}`;
+  const missing = FIELDS.filter((f) => !(f in body.items[0]));
+  if (missing.length) return `items lack ${missing.join(', ')}`;
+  return null;
+};
+
+const restCheck = (expectedItems, expectedTotal) => (body) => {
+  if (!Array.isArray(body.data)) return 'no data array';
+  if (body.data.length !== expectedItems) return `${body.data.length} items, expected ${expectedItems}`;
+  const total = body.meta && body.meta.pagination && body.meta.pagination.total;
+  if (total !== expectedTotal) return `meta.pagination.total ${total}, expected ${expectedTotal}`;
+  return null;
+};
+
+// ---------------------------------------------------------------------------------------------- report
+
+const fmt = {
+  rps: (n) => Math.round(n).toLocaleString('en-US'),
+  ms: (n) => (Number.isFinite(n) ? n.toFixed(2) : '-'),
+};
+
+const table = (headers, rows, alignRight) => {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) =>
+    cells.map((c, i) => (alignRight[i] ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ');
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+};
+
+const report = (context, scenarios, results) => {
+  log('');
+  log('Data API benchmark');
+  log(`  database      ${context.client} (${context.database})`);
+  log(`  products      ${context.rows.toLocaleString('en-US')} rows`);
+  log(`  load          autocannon, ${SETTINGS.connections} connections, ${SETTINGS.warmup}s warm-up + ${SETTINGS.seconds}s measured per scenario`);
+  log(`  machine       Node ${process.version}, ${os.cpus().length} CPU(s) ${os.cpus()[0] ? `(${os.cpus()[0].model.trim()})` : ''}`);
+  log('');
+  log(
+    table(
+      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'route'],
+      scenarios.map((s) => {
+        const r = results[s.id];
+        return [s.name, fmt.rps(r.requestsPerSecond), fmt.ms(r.latency.p50), fmt.ms(r.latency.p99), r.totalRequests.toLocaleString('en-US'), s.route];
+      }),
+      [false, true, true, true, true, false]
+    )
+  );
+  log('');
+  const listVsRest = results.list100.requestsPerSecond / results.rest100.requestsPerSecond;
+  const listVsHealth = results.list10.requestsPerSecond / results.health.requestsPerSecond;
+  const mark = (value, target) => (value >= target ? 'PASS' : 'BELOW');
+  log(
+    table(
+      ['comparison', 'measured', 'target', ''],
+      [
+        ['/_api List 100 vs /api/products 100', `${listVsRest.toFixed(2)}x`, '>= 10x', mark(listVsRest, TARGETS.listVsRest)],
+        ['/_api List 10 vs /_health', `${(listVsHealth * 100).toFixed(1)}%`, '>= 50%', mark(listVsHealth, TARGETS.listVsHealth)],
+      ],
+      [false, true, true, false]
+    )
+  );
+  log('');
+  log('Latencies are measured per request by the load generator (sub-millisecond); req/s is autocannon\'s per-second average.');
+  log('A figure BELOW target is reported, not failed: the exit code is 0 unless the run itself went wrong.');
+};
+
+// ---------------------------------------------------------------------------------------------- main
+
+const main = async () => {
+  const client = databaseClient();
+  ensureBuilt();
+  step(`creating a fresh ${client} database`);
+  const database = await createFreshDatabase();
+  let strapi = null;
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    if (strapi) {
+      step('stopping Strapi');
+      await strapi.destroy().catch((error) => process.stderr.write(`[bench] could not stop Strapi: ${error.message}\n`));
+    }
+    step(`dropping the ${client} database`);
+    await database.drop().catch((error) => process.stderr.write(`[bench] could not drop the database: ${error.message}\n`));
+  };
+  const interrupted = (signal) => {
+    step(`${signal}: stopping`);
+    cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
+  try {
+    step(`booting the playground with SEED=products=${SETTINGS.products} (seeding takes a moment)`);
+    const booted = await boot(database.env);
+    strapi = booted.strapi;
+    // Strapi's destroy() removes every process listener: put ours back after load.
+    process.once('SIGINT', interrupted);
+    process.once('SIGTERM', interrupted);
+    const { origin } = booted;
+    const rows = await strapi.db.query(PRODUCT).count();
+    if (rows !== SETTINGS.products) throw new Error(`expected ${SETTINGS.products} products after seeding, found ${rows}`);
+    const secret = await defineEndpoints(strapi);
+    step(`Strapi listens on ${origin}; ${rows} products`);
+
+    const auth = { Authorization: `Bearer ${secret}` };
+    const scenarios = [
+      {
+        id: 'list100',
+        name: '/_api List, 100 rows',
+        route: 'GET /_api/bench/products',
+        url: `${origin}/_api/bench/products`,
+        headers: auth,
+        status: 200,
+        verify: listCheck(100, rows),
+      },
+      {
+        id: 'rest100',
+        name: 'Strapi REST, 100 rows',
+        route: 'GET /api/products?pagination[pageSize]=100',
+        url: `${origin}/api/products?pagination[pageSize]=100`,
+        headers: {},
+        status: 200,
+        verify: restCheck(100, rows),
+      },
+      {
+        id: 'list10',
+        name: '/_api List, 10 rows',
+        route: 'GET /_api/bench/products-10',
+        url: `${origin}/_api/bench/products-10`,
+        headers: auth,
+        status: 200,
+        verify: listCheck(10, 10),
+      },
+      {
+        id: 'health',
+        name: 'Strapi /_health',
+        route: 'GET /_health (204, no body)',
+        url: `${origin}/_health`,
+        headers: {},
+        status: 204,
+      },
+    ];
+
+    const results = {};
+    for (const scenario of scenarios) results[scenario.id] = await runScenario(scenario);
+    report({ client, database: client === 'sqlite' ? path.relative(ROOT, database.name) : database.name, rows }, scenarios, results);
+  } finally {
+    await cleanup();
+  }
+};
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`\n[bench] FAILED: ${error && error.stack ? error.stack : String(error)}\n`);
+    process.exit(1);
+  }
+);

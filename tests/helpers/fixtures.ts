@@ -1,0 +1,23 @@
+import type { AdminClient, TestApp } from './strapi';
+
+export interface KeyFixture {
+  id: number;
+  secret: string;
+}
+
+export const createKey = async (admin: AdminClient, description = 'tests'): Promise<KeyFixture> => {
+  const response = await admin.post('/data-api/api-keys', { data: { description } });
+  if (response.status !== 201) throw new Error(`key refused: ${JSON.stringify(response.body)}`);
+  return { id: response.body.data.id, secret: response.body.data.secret };
+};
+
+/** Creates an endpoint through the admin API (API-key auth with `key` unless the definition says otherwise). */
+export const createEndpoint = async (admin: AdminClient, key: KeyFixture, definition: Record<string, unknown>) => {
+  const response = await admin.post('/data-api/endpoints', {
+    data: { name: String(definition.path), auth: { method: 'api-key', keys: [key.id] }, ...definition },
+  });
+  if (response.status !== 201) throw new Error(`endpoint refused: ${JSON.stringify(response.body)}`);
+  return response.body.data as { id: number } & Record<string, unknown>;
+};
+
+export const knexOf = (app: TestApp) => app.strapi.db.connection;

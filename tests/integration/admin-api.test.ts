@@ -1,0 +1,173 @@
+import { createHmac } from 'node:crypto';
+import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
+import { adminClient, login, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+
+let app: TestApp;
+let admin: AdminClient;
+let key: KeyFixture;
+
+const base = () => ({
+  name: 'Orders',
+  path: 'shop/orders',
+  type: 'list',
+  object: 'api::order.order',
+  fields: [{ name: 'id' }, { name: 'total' }],
+  auth: { method: 'api-key', keys: [key.id] },
+});
+
+const endpointCount = () => app.strapi.db.query('plugin::data-api.endpoint').count();
+
+/** An admin whose only role holds exactly `actions`. */
+const adminWith = async (email: string, actions: string[]) => {
+  const role = await app.strapi.service('admin::role').create({ name: `role ${email}`, description: 'test' });
+  if (actions.length) {
+    await app.strapi.service('admin::role').assignPermissions(
+      role.id,
+      actions.map((action) => ({ action, subject: null, properties: {}, conditions: [] }))
+    );
+  }
+  await app.strapi.service('admin::user').create({ email, firstname: 'T', lastname: 'T', password: 'Passw0rd!x', isActive: true, roles: [role.id] });
+  return adminClient(app.http, await login(app.http, email, 'Passw0rd!x'));
+};
+
+beforeAll(async () => {
+  app = await startApp();
+  admin = await app.admin();
+  key = await createKey(admin);
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('API keys', () => {
+  test('the secret is answered once and stored only as an HMAC', async () => {
+    const response = await admin.post('/data-api/api-keys', { data: { description: 'Nightly export' } });
+    expect(response.status).toBe(201);
+    const { secret, id, prefix } = response.body.data;
+    expect(secret).toMatch(/^dapi_[A-Za-z0-9_-]{43}$/);
+    expect(secret.startsWith(prefix)).toBe(true);
+    const row = await app.strapi.db.connection('data_api_keys').where('id', id).first();
+    expect(JSON.stringify(row)).not.toContain(secret.slice(5));
+    expect(row.hash).toBe(createHmac('sha512', 'playground-data-api-key-secret-0123456789').update(secret).digest('hex'));
+    const list = await admin.get('/data-api/api-keys');
+    expect(list.status).toBe(200);
+    const listed = list.body.data.find((k: { id: number }) => k.id === id);
+    expect(listed).toEqual({ id, description: 'Nightly export', prefix, expiresAt: null, lastUsedAt: null, createdAt: expect.any(String) });
+    expect(JSON.stringify(list.body)).not.toContain(row.hash);
+  });
+
+  test('a key needs a description', async () => {
+    const response = await admin.post('/data-api/api-keys', { data: { description: '  ' } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toMatch(/description/);
+  });
+
+  test('revoking a key removes it from the endpoints that allowed it', async () => {
+    const doomed = await createKey(admin, 'doomed');
+    const endpoint = await createEndpoint(admin, doomed, { ...base(), path: 'revoked', auth: { method: 'api-key', keys: [key.id, doomed.id] } });
+    expect((await admin.del(`/data-api/api-keys/${doomed.id}`)).status).toBe(200);
+    expect(await app.strapi.db.query('plugin::data-api.api-key').findOne({ where: { id: doomed.id } })).toBeNull();
+    const stored = await admin.get(`/data-api/endpoints/${endpoint.id}`);
+    expect(stored.body.data.auth.keys).toEqual([key.id]);
+    expect((await admin.del(`/data-api/api-keys/${doomed.id}`)).status).toBe(404);
+  });
+});
+
+describe('endpoint definitions', () => {
+  test('create, read, update and delete', async () => {
+    const created = await admin.post('/data-api/endpoints', { data: base() });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ ...base(), id: expect.any(Number), method: 'GET', parameter: 'none', enabled: true });
+    const id = created.body.data.id;
+    expect((await admin.get(`/data-api/endpoints/${id}`)).body.data.path).toBe('shop/orders');
+    expect((await admin.get('/data-api/endpoints')).body.data.map((e: { id: number }) => e.id)).toContain(id);
+    const updated = await admin.put(`/data-api/endpoints/${id}`, { data: { ...base(), path: '/shop/all-orders/' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data.path).toBe('shop/all-orders');
+    expect((await admin.del(`/data-api/endpoints/${id}`)).status).toBe(200);
+    expect((await admin.get(`/data-api/endpoints/${id}`)).status).toBe(404);
+  });
+
+  test.each([
+    ['a reserved path', { path: '_private/orders' }, /path segment "_private" must not start with "_"/],
+    ['a path ending in a number', { path: 'orders/2024' }, /last path segment must not be a number/],
+    ['a path with bad characters', { path: 'orders?x' }, /may only hold letters/],
+    ['an unknown object', { object: 'api::nothing.nothing' }, /object: "api::nothing.nothing" is not a collection type/],
+    ["the plugin's own keys", { object: 'plugin::data-api.api-key' }, /not a collection type that endpoints may use/],
+    ['an admin type', { object: 'admin::user' }, /not a collection type/],
+    ['an unknown field', { fields: [{ name: 'id' }, { name: 'totl' }] }, /fields\[1\]: unknown field "totl"/],
+    ['a private field', { object: 'plugin::users-permissions.user', fields: [{ name: 'password' }] }, /fields\[0\]: private fields cannot be exposed/],
+    ['an unknown sort field', { sort: [{ field: 'nope', dir: 'asc' }] }, /sort\[0\]: unknown field "nope"/],
+    ['a sort on a relation', { sort: [{ field: 'customer', dir: 'asc' }] }, /sort\[0\]: "customer" cannot be sorted on/],
+    ['a filter on an unknown field', { filter: { colour: 'red' } }, /filter|colour/],
+    ['a filter with a bad value', { filter: { total: { $gt: 'lots' } } }, /total\.\$gt: "lots" is not a valid value/],
+    ['a filter with an unknown variable', { filter: { id: { $var: 'user.age' } } }, /unknown variable "user\.age"/],
+    ['a key that does not exist', { auth: { method: 'api-key', keys: [987654] } }, /auth\.keys: no API key with id 987654/],
+    ['a bad IP', { allowedIps: ['10.0.0.0/8', '300.1.2.3'] }, /allowedIps\.1: "300\.1\.2\.3" is not an IP address/],
+    ['a modify without its parameter', { type: 'modify', parameter: 'optional' }, /always takes the numeric parameter/],
+    ['an unknown type', { type: 'upsert' }, /type/],
+    ['an unknown property', { colour: 'red' }, /colour|Unrecognized/],
+  ])('%s is refused with 400 naming the problem', async (_label, change, message) => {
+    const before = await endpointCount();
+    const response = await admin.post('/data-api/endpoints', { data: { ...base(), ...change } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toMatch(message);
+    expect(await endpointCount()).toBe(before);
+  });
+
+  test('(path, method) is unique', async () => {
+    await createEndpoint(admin, key, { ...base(), path: 'unique/one' });
+    const response = await admin.post('/data-api/endpoints', { data: { ...base(), path: 'unique/one' } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toMatch(/GET \/_api\/unique\/one is already used by endpoint/);
+  });
+
+  test('a body without data is 400', async () => {
+    const response = await admin.post('/data-api/endpoints', base());
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('objects', () => {
+  test('lists the collection types with their fields, and what cannot be exposed', async () => {
+    const response = await admin.get('/data-api/objects');
+    expect(response.status).toBe(200);
+    const uids = response.body.data.map((o: { uid: string }) => o.uid);
+    expect(uids).toEqual(expect.arrayContaining(['api::order.order', 'api::product.product', 'plugin::users-permissions.user']));
+    expect(uids.some((uid: string) => uid.startsWith('admin::') || uid.startsWith('plugin::data-api.'))).toBe(false);
+    const product = response.body.data.find((o: { uid: string }) => o.uid === 'api::product.product');
+    expect(product.fields).toEqual(
+      expect.arrayContaining([
+        { name: 'title', type: 'string', exposable: true, required: true, maxLength: 80 },
+        { name: 'price', type: 'decimal', exposable: true, min: 0, max: 100000 },
+      ])
+    );
+    const user = response.body.data.find((o: { uid: string }) => o.uid === 'plugin::users-permissions.user');
+    expect(user.fields.find((f: { name: string }) => f.name === 'password')).toMatchObject({ exposable: false });
+  });
+});
+
+describe('RBAC', () => {
+  test('an admin without the plugin rights gets 403 everywhere', async () => {
+    const outsider = await adminWith('outsider@example.com', []);
+    for (const path of ['/data-api/endpoints', '/data-api/api-keys', '/data-api/objects']) {
+      expect((await outsider.get(path)).status).toBe(403);
+    }
+    expect((await outsider.post('/data-api/api-keys', { data: { description: 'x' } })).status).toBe(403);
+  });
+
+  test('read rights allow reading, not changing', async () => {
+    const reader = await adminWith('reader@example.com', ['plugin::data-api.endpoints.read', 'plugin::data-api.keys.read']);
+    expect((await reader.get('/data-api/endpoints')).status).toBe(200);
+    expect((await reader.get('/data-api/api-keys')).status).toBe(200);
+    const before = await endpointCount();
+    expect((await reader.post('/data-api/endpoints', { data: { ...base(), path: 'by/reader' } })).status).toBe(403);
+    expect((await reader.post('/data-api/api-keys', { data: { description: 'x' } })).status).toBe(403);
+    expect(await endpointCount()).toBe(before);
+  });
+
+  test('no admin token at all is 401', async () => {
+    expect((await app.http().get('/data-api/endpoints')).status).toBe(401);
+  });
+});

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
+import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+
+let app: TestApp;
+let admin: AdminClient;
+let key: KeyFixture;
+let otherKey: KeyFixture;
+
+const get = (url: string, secret = key.secret) => app.http().get(url).set('Authorization', `Bearer ${secret}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  app = await startApp();
+  admin = await app.admin();
+  key = await createKey(admin, 'main');
+  otherKey = await createKey(admin, 'other');
+  const products = { type: 'list', object: 'api::product.product', fields: [{ name: 'id' }, { name: 'sku' }] };
+  await createEndpoint(admin, key, { ...products, path: 'products' });
+  await createEndpoint(admin, key, { ...products, path: 'products/local', allowedIps: ['127.0.0.1', '::1'] });
+  await createEndpoint(admin, key, { ...products, path: 'products/office', allowedIps: ['203.0.113.0/24', '2001:db8::/32'] });
+  await createEndpoint(admin, key, { ...products, path: 'products/one', parameter: 'required', filter: { id: { $var: 'param' } } });
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('routing', () => {
+  test('an unknown path is 404 in the error shape', async () => {
+    const response = await get('/_api/nothing/here');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ success: false, error: 'Not found' });
+  });
+
+  test('a known path with another method is 405 with Allow', async () => {
+    const response = await app.http().post('/_api/products').set('Authorization', `Bearer ${key.secret}`).send({});
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(response.body).toEqual({ success: false, error: 'Method not allowed' });
+  });
+
+  test('the numeric parameter is required where configured and refused where not', async () => {
+    expect((await get('/_api/products/one')).status).toBe(404);
+    const one = await get('/_api/products/one/12');
+    expect(one.status).toBe(200);
+    expect(one.body.items).toEqual([{ id: 12, sku: 'SKU-0000012' }]);
+    expect((await get('/_api/products/12')).status).toBe(404);
+    expect((await get('/_api/products/one/99999999999')).status).toBe(404);
+  });
+
+  test('reserved paths starting with _ are not endpoints', async () => {
+    expect((await get('/_api/_session')).status).toBe(404);
+  });
+});
+
+describe('API keys', () => {
+  test('no key is 401 with a Bearer challenge', async () => {
+    const response = await app.http().get('/_api/products');
+    expect(response.status).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer realm="data-api"');
+    expect(response.body).toEqual({ success: false, error: 'Unauthorized' });
+  });
+
+  test('an unknown or malformed key is 401', async () => {
+    const unknown = await get('/_api/products', `dapi_${'A'.repeat(43)}`);
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers['www-authenticate']).toContain('error="invalid_token"');
+    expect((await get('/_api/products', 'not-a-key')).status).toBe(401);
+    expect((await app.http().get('/_api/products').set('Authorization', `Basic ${key.secret}`)).status).toBe(401);
+  });
+
+  test('a valid key not allowed on the endpoint is 403', async () => {
+    const response = await get('/_api/products', otherKey.secret);
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ success: false, error: 'Forbidden' });
+  });
+
+  test('use is recorded in lastUsedAt', async () => {
+    await get('/_api/products');
+    await sleep(200);
+    const row = await app.strapi.db.query('plugin::data-api.api-key').findOne({ where: { id: key.id } });
+    expect(row.lastUsedAt).not.toBeNull();
+  });
+
+  test('an expired key is 401', async () => {
+    const response = await admin.post('/data-api/api-keys', {
+      data: { description: 'short-lived', expiresAt: new Date(Date.now() + 1500).toISOString() },
+    });
+    const shortLived = response.body.data;
+    await createEndpoint(admin, { id: shortLived.id, secret: shortLived.secret }, {
+      path: 'products/short',
+      type: 'list',
+      object: 'api::product.product',
+      fields: [{ name: 'id' }],
+    });
+    expect((await get('/_api/products/short', shortLived.secret)).status).toBe(200);
+    await sleep(1600);
+    expect((await get('/_api/products/short', shortLived.secret)).status).toBe(401);
+  });
+});
+
+describe('allowed source IPs', () => {
+  test('a caller inside the list passes (IPv4-mapped IPv6 counts as IPv4)', async () => {
+    expect((await get('/_api/products/local')).status).toBe(200);
+  });
+
+  test('a caller outside the list is 403 before authentication', async () => {
+    const withKey = await get('/_api/products/office');
+    expect(withKey.status).toBe(403);
+    expect(withKey.body).toEqual({ success: false, error: 'Forbidden' });
+    // No key at all: still 403, the IP check comes first.
+    expect((await app.http().get('/_api/products/office')).status).toBe(403);
+  });
+
+  test('X-Forwarded-For is ignored unless Strapi trusts a proxy', async () => {
+    const response = await get('/_api/products/office').set('X-Forwarded-For', '203.0.113.9');
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('definitions in force', () => {
+  test('a change written by another instance is in force here within a second', async () => {
+    // What another instance does: store the endpoint, then move the shared revision.
+    await app.strapi.db.query('plugin::data-api.endpoint').create({
+      data: {
+        name: 'from elsewhere',
+        path: 'elsewhere',
+        method: 'GET',
+        type: 'list',
+        object: 'api::customer.customer',
+        parameter: 'none',
+        fields: [{ name: 'id' }],
+        auth: { method: 'api-key', keys: [key.id] },
+        enabled: true,
+      },
+    });
+    expect((await get('/_api/elsewhere')).status).toBe(404);
+    await app.strapi.store({ type: 'plugin', name: 'data-api' }).set({ key: 'revision', value: randomUUID() });
+    const started = Date.now();
+    let status = 404;
+    while (status !== 200 && Date.now() - started < 3000) {
+      await sleep(50);
+      status = (await get('/_api/elsewhere')).status;
+    }
+    expect(status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  test('a revoked key stops working at once', async () => {
+    const doomed = await createKey(admin, 'doomed');
+    await createEndpoint(admin, doomed, { path: 'products/doomed', type: 'list', object: 'api::product.product', fields: [{ name: 'id' }] });
+    expect((await get('/_api/products/doomed', doomed.secret)).status).toBe(200);
+    expect((await admin.del(`/data-api/api-keys/${doomed.id}`)).status).toBe(200);
+    expect((await get('/_api/products/doomed', doomed.secret)).status).toBe(401);
+  });
+
+  test('a disabled endpoint is gone', async () => {
+    const endpoint = await createEndpoint(admin, key, { path: 'products/toggle', type: 'list', object: 'api::product.product', fields: [{ name: 'id' }] });
+    expect((await get('/_api/products/toggle')).status).toBe(200);
+    const { id, method, createdAt, updatedAt, ...definition } = endpoint as Record<string, unknown>;
+    void method;
+    void createdAt;
+    void updatedAt;
+    expect((await admin.put(`/data-api/endpoints/${id}`, { data: { ...definition, enabled: false } })).status).toBe(200);
+    expect((await get('/_api/products/toggle')).status).toBe(404);
+  });
+});
+
+describe('unexpected errors', () => {
+  test('are 500 in the error shape, with no detail leaked', async () => {
+    const knex = knexOf(app);
+    await knex.schema.alterTable('products', (t: any) => t.renameColumn('sku', 'sku_moved'));
+    try {
+      const response = await get('/_api/products');
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({ success: false, error: 'Internal server error' });
+    } finally {
+      await knex.schema.alterTable('products', (t: any) => t.renameColumn('sku_moved', 'sku'));
+    }
+  });
+});

@@ -1,0 +1,382 @@
+import type { Dialect } from '../../server/src/query/dialect';
+import {
+  DefinitionError,
+  compileFilter,
+  renderPredicate,
+  type RenderContext,
+} from '../../server/src/query/filter';
+import type { Link, Model, ModelField, ScalarType } from '../../server/src/query/model';
+
+const scalar = (name: string, type: ScalarType, column = name, attribute: Record<string, unknown> = {}): ModelField => ({
+  kind: 'scalar',
+  name,
+  column,
+  type,
+  attribute: { type, ...attribute },
+  system: name === 'id',
+});
+const relation = (name: string, target: string, many: boolean, link: Omit<Link, 'orderColumn'>): ModelField => ({
+  kind: 'relation',
+  name,
+  target,
+  many,
+  link: { ...link, orderColumn: null },
+  attribute: { type: 'relation' },
+  system: false,
+});
+const modelOfFields = (uid: string, table: string, fields: ModelField[]): Model => ({
+  uid,
+  table,
+  draftAndPublish: false,
+  fields: new Map(fields.map((f) => [f.name, f])),
+});
+
+const user = modelOfFields('plugin::users-permissions.user', 'up_users', [scalar('id', 'integer'), scalar('username', 'string')]);
+const customer = modelOfFields('api::customer.customer', 'customers', [
+  scalar('id', 'integer'),
+  scalar('tier', 'enumeration', 'tier', { enum: ['free', 'pro', 'enterprise'] }),
+  scalar('email', 'email'),
+  relation('user', user.uid, false, { table: 'customers_user_lnk', ownerColumn: 'customer_id', targetColumn: 'user_id' }),
+]);
+const order = modelOfFields('api::order.order', 'orders', [
+  scalar('id', 'integer'),
+  scalar('status', 'enumeration', 'status', { enum: ['pending', 'paid', 'shipped', 'cancelled'] }),
+  scalar('total', 'decimal'),
+  scalar('quantity', 'integer'),
+  scalar('note', 'text'),
+  scalar('orderedAt', 'datetime', 'ordered_at'),
+  scalar('shipDate', 'date', 'ship_date'),
+  scalar('gift', 'boolean'),
+  scalar('meta', 'json'),
+  { kind: 'unsupported', name: 'secret', reason: 'private fields cannot be exposed' },
+  { kind: 'unsupported', name: 'attachment', reason: 'media fields are not supported yet' },
+  relation('customer', customer.uid, false, { table: 'orders_customer_lnk', ownerColumn: 'order_id', targetColumn: 'customer_id' }),
+  relation('products', 'api::product.product', true, { table: 'orders_products_lnk', ownerColumn: 'order_id', targetColumn: 'product_id' }),
+]);
+const models = new Map([customer, user].map((m) => [m.uid, m]));
+const VARIABLES = ['param', 'user.id', 'user.email', 'user.role', 'now', 'today'];
+
+const compile = (filter: unknown, dialect: Dialect = 'sqlite') =>
+  compileFilter(filter, order, 't0', { dialect, modelOf: (uid) => models.get(uid) ?? null, variables: VARIABLES });
+const render = (filter: unknown, vars: Record<string, unknown> = {}, dialect: Dialect = 'sqlite') => {
+  const bindings: unknown[] = [];
+  const sql = renderPredicate(compile(filter, dialect), vars, bindings);
+  return { sql, bindings };
+};
+const definitionError = (filter: unknown) => {
+  try {
+    compile(filter);
+  } catch (error) {
+    expect(error).toBeInstanceOf(DefinitionError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a DefinitionError');
+};
+
+const CUSTOMER_SUB = 'SELECT 1 FROM "orders_customer_lnk" l1 JOIN "customers" t1 ON t1."id" = l1."customer_id" WHERE l1."order_id" = t0."id"';
+
+describe('empty filters', () => {
+  test.each([undefined, null, {}])('%p matches everything', (filter) => {
+    expect(render(filter)).toEqual({ sql: '1=1', bindings: [] });
+  });
+
+  test.each([[[1]], ['status'], [5]])('a non-object filter %p is refused', (filter) => {
+    expect(definitionError(filter)).toBe('filter: must be an object');
+  });
+});
+
+describe('leaf operators', () => {
+  test('a bare value is equality', () => {
+    expect(render({ status: 'paid' })).toEqual({ sql: 't0."status" = ?', bindings: ['paid'] });
+  });
+
+  test('a bare array is $in', () => {
+    expect(render({ status: ['paid', 'shipped'] })).toEqual({ sql: 't0."status" IN (?, ?)', bindings: ['paid', 'shipped'] });
+  });
+
+  test.each([
+    ['$eq', '='],
+    ['$lt', '<'],
+    ['$lte', '<='],
+    ['$gt', '>'],
+    ['$gte', '>='],
+  ])('%s renders %s', (op, sqlOp) => {
+    expect(render({ total: { [op]: 12.5 } })).toEqual({ sql: `t0."total" ${sqlOp} ?`, bindings: [12.5] });
+  });
+
+  test('$ne keeps rows where the column is NULL', () => {
+    expect(render({ total: { $ne: 3 } })).toEqual({ sql: '(t0."total" <> ? OR t0."total" IS NULL)', bindings: [3] });
+  });
+
+  test('$eq and $ne with null test for NULL; ordered comparisons with null are refused', () => {
+    expect(render({ note: { $eq: null } }).sql).toBe('t0."note" IS NULL');
+    expect(render({ note: { $ne: null } }).sql).toBe('t0."note" IS NOT NULL');
+    expect(definitionError({ total: { $lt: null } })).toBe('total.$lt: $lt cannot compare with null');
+  });
+
+  test('$in and $notIn', () => {
+    expect(render({ quantity: { $in: [1, 2, 3] } })).toEqual({ sql: 't0."quantity" IN (?, ?, ?)', bindings: [1, 2, 3] });
+    expect(render({ status: { $notIn: ['paid', 'cancelled'] } })).toEqual({
+      sql: '(t0."status" NOT IN (?, ?) OR t0."status" IS NULL)',
+      bindings: ['paid', 'cancelled'],
+    });
+  });
+
+  test('an empty $in matches nothing and an empty $notIn everything', () => {
+    expect(render({ status: { $in: [] } })).toEqual({ sql: '1=0', bindings: [] });
+    expect(render({ status: { $notIn: [] } })).toEqual({ sql: '1=1', bindings: [] });
+  });
+
+  test('$null and $notNull take a boolean', () => {
+    expect(render({ note: { $null: true } }).sql).toBe('t0."note" IS NULL');
+    expect(render({ note: { $null: false } }).sql).toBe('t0."note" IS NOT NULL');
+    expect(render({ note: { $notNull: true } }).sql).toBe('t0."note" IS NOT NULL');
+    expect(render({ note: { $notNull: false } }).sql).toBe('t0."note" IS NULL');
+    expect(definitionError({ note: { $null: 'yes' } })).toBe('note.$null: $null takes true or false');
+  });
+
+  test('$between takes exactly two bounds', () => {
+    expect(render({ total: { $between: [10, 20] } })).toEqual({ sql: 't0."total" BETWEEN ? AND ?', bindings: [10, 20] });
+    expect(definitionError({ total: { $between: [10] } })).toBe('total.$between: $between takes [low, high]');
+  });
+
+  test.each([
+    ['$contains', 't0."note" LIKE ? ESCAPE \'!\'', '%rush%'],
+    ['$containsi', 'LOWER(t0."note") LIKE LOWER(?) ESCAPE \'!\'', '%rush%'],
+    ['$notContains', '(t0."note" NOT LIKE ? ESCAPE \'!\' OR t0."note" IS NULL)', '%rush%'],
+    ['$notContainsi', '(LOWER(t0."note") NOT LIKE LOWER(?) ESCAPE \'!\' OR t0."note" IS NULL)', '%rush%'],
+    ['$startsWith', 't0."note" LIKE ? ESCAPE \'!\'', 'rush%'],
+    ['$endsWith', 't0."note" LIKE ? ESCAPE \'!\'', '%rush'],
+  ])('%s', (op, sql, pattern) => {
+    expect(render({ note: { [op]: 'rush' } })).toEqual({ sql, bindings: [pattern] });
+  });
+
+  test('LIKE wildcards and the escape character in the value are matched literally', () => {
+    expect(render({ note: { $contains: '50%_off!' } }).bindings).toEqual(['%50!%!_off!!%']);
+  });
+
+  test('several operators on one field are ANDed', () => {
+    expect(render({ total: { $gte: 10, $lt: 20 } })).toEqual({ sql: '(t0."total" >= ? AND t0."total" < ?)', bindings: [10, 20] });
+  });
+
+  test('several fields are ANDed, bindings in order', () => {
+    expect(render({ status: 'paid', total: { $gt: 5 } })).toEqual({ sql: '(t0."status" = ? AND t0."total" > ?)', bindings: ['paid', 5] });
+  });
+});
+
+describe('logical operators', () => {
+  test('$or and $and', () => {
+    expect(render({ $or: [{ status: 'paid' }, { total: { $gt: 100 } }] })).toEqual({
+      sql: '(t0."status" = ? OR t0."total" > ?)',
+      bindings: ['paid', 100],
+    });
+    expect(render({ $and: [{ status: 'paid' }, { $or: [{ quantity: 1 }, { quantity: 2 }] }] }).sql).toBe(
+      '(t0."status" = ? AND (t0."quantity" = ? OR t0."quantity" = ?))'
+    );
+  });
+
+  test('an empty $or matches nothing, an empty $and everything', () => {
+    expect(render({ $or: [] }).sql).toBe('1=0');
+    expect(render({ $and: [] }).sql).toBe('1=1');
+  });
+
+  test('$not on a condition and on a field', () => {
+    expect(render({ $not: { status: 'paid' } })).toEqual({ sql: 'NOT (t0."status" = ?)', bindings: ['paid'] });
+    expect(render({ status: { $not: 'paid' } }).sql).toBe('NOT (t0."status" = ?)');
+    expect(render({ status: { $not: { $in: ['paid', 'shipped'] } } }).sql).toBe('NOT (t0."status" IN (?, ?))');
+  });
+
+  test('malformed logical operators are refused', () => {
+    expect(definitionError({ $or: { status: 'paid' } })).toBe('$or: takes an array of conditions');
+    expect(definitionError({ $and: [{ status: 'paid' }, 'x'] })).toBe('$and[1]: must be an object');
+    expect(definitionError({ $not: ['x'] })).toBe('$not: must be an object');
+  });
+});
+
+describe('dialects', () => {
+  test('MySQL quotes with backticks', () => {
+    expect(render({ status: 'paid', customer: 3 }, {}, 'mysql').sql).toBe(
+      '(t0.`status` = ? AND EXISTS (SELECT 1 FROM `orders_customer_lnk` l1 JOIN `customers` t1 ON t1.`id` = l1.`customer_id` WHERE l1.`order_id` = t0.`id` AND t1.`id` = ?))'
+    );
+  });
+
+  test.each([
+    ['sqlite', 1, 0],
+    ['mysql', 1, 0],
+    ['postgres', true, false],
+  ] as const)('booleans on %s bind %p / %p', (dialect, yes, no) => {
+    expect(render({ gift: true }, {}, dialect).bindings).toEqual([yes]);
+    expect(render({ gift: { $ne: false } }, {}, dialect).bindings).toEqual([no]);
+  });
+
+  test('datetimes bind epoch milliseconds on SQLite and Date objects elsewhere', () => {
+    const at = '2026-03-05T14:30:00+02:00';
+    expect(render({ orderedAt: { $gt: at } }, {}, 'sqlite')).toEqual({ sql: 't0."ordered_at" > ?', bindings: [Date.UTC(2026, 2, 5, 12, 30)] });
+    for (const dialect of ['postgres', 'mysql'] as const) {
+      const [bound] = render({ orderedAt: { $gt: at } }, {}, dialect).bindings;
+      expect(bound).toBeInstanceOf(Date);
+      expect((bound as Date).toISOString()).toBe('2026-03-05T12:30:00.000Z');
+    }
+  });
+
+  test('dates bind their YYYY-MM-DD text', () => {
+    expect(render({ shipDate: { $lte: '2026-03-05' } }, {}, 'postgres').bindings).toEqual(['2026-03-05']);
+  });
+});
+
+describe('relations', () => {
+  test('a nested field becomes an EXISTS over the link table', () => {
+    expect(render({ customer: { tier: 'pro' } })).toEqual({ sql: `EXISTS (${CUSTOMER_SUB} AND t1."tier" = ?)`, bindings: ['pro'] });
+  });
+
+  test('a bare id, a list of ids and an operator object apply to the related id', () => {
+    expect(render({ customer: 7 })).toEqual({ sql: `EXISTS (${CUSTOMER_SUB} AND t1."id" = ?)`, bindings: [7] });
+    expect(render({ customer: [1, 2] }).sql).toBe(`EXISTS (${CUSTOMER_SUB} AND t1."id" IN (?, ?))`);
+    expect(render({ customer: { $ne: 4 } }).sql).toBe(`EXISTS (${CUSTOMER_SUB} AND (t1."id" <> ? OR t1."id" IS NULL))`);
+  });
+
+  test('$null / $notNull on a relation test for any link', () => {
+    const anyLink = 'EXISTS (SELECT 1 FROM "orders_customer_lnk" l1 WHERE l1."order_id" = t0."id")';
+    expect(render({ customer: { $null: true } }).sql).toBe(`NOT ${anyLink}`);
+    expect(render({ customer: { $null: false } }).sql).toBe(anyLink);
+    expect(render({ customer: { $notNull: true } }).sql).toBe(anyLink);
+    expect(definitionError({ customer: { $notNull: 1 } })).toBe('customer.$notNull: takes true or false');
+  });
+
+  test('$or inside a relation applies to the related row', () => {
+    expect(render({ customer: { $or: [{ tier: 'pro' }, { email: 'a@b.c' }] } })).toEqual({
+      sql: `EXISTS (${CUSTOMER_SUB} AND (t1."tier" = ? OR t1."email" = ?))`,
+      bindings: ['pro', 'a@b.c'],
+    });
+  });
+
+  test('$not wrapping nested fields inside a relation negates the related condition', () => {
+    // Strapi syntax: { customer: { $not: { tier: 'free' } } } (DESIGN.md section 2, relations by nesting).
+    expect(render({ customer: { $not: { tier: 'free' } } })).toEqual({
+      sql: `EXISTS (${CUSTOMER_SUB} AND NOT (t1."tier" = ?))`,
+      bindings: ['free'],
+    });
+  });
+
+  test('relations nest through relations with fresh aliases', () => {
+    expect(render({ customer: { user: { id: { $var: 'user.id' } } } }, { 'user.id': 9 })).toEqual({
+      sql:
+        `EXISTS (${CUSTOMER_SUB} AND EXISTS (SELECT 1 FROM "customers_user_lnk" l2 JOIN "up_users" t2 ON t2."id" = l2."user_id" ` +
+        'WHERE l2."customer_id" = t1."id" AND t2."id" = ?))',
+      bindings: [9],
+    });
+  });
+
+  test('refused: unusable related types, unknown related fields, ordering on ids', () => {
+    expect(definitionError({ products: { id: 3 } })).toBe('products: related type api::product.product cannot be used in filters');
+    expect(definitionError({ customer: { nickname: 'x' } })).toBe('customer.nickname: unknown field "nickname" on api::customer.customer');
+    expect(definitionError({ customer: { $gt: 3 } })).toBe('customer.$gt: $gt needs an ordered field');
+  });
+});
+
+describe('variables', () => {
+  test('a variable binds its value per request', () => {
+    const predicate = compile({ customer: { id: { $eq: { $var: 'param' } } } });
+    const first: unknown[] = [];
+    const second: unknown[] = [];
+    expect(renderPredicate(predicate, { param: 12 }, first)).toBe(`EXISTS (${CUSTOMER_SUB} AND t1."id" = ?)`);
+    renderPredicate(predicate, { param: 13 }, second);
+    expect(first).toEqual([12]);
+    expect(second).toEqual([13]);
+  });
+
+  test('a variable is typed by the field codec', () => {
+    expect(render({ orderedAt: { $lt: { $var: 'now' } } }, { now: '2026-03-05T00:00:00.000Z' }).bindings).toEqual([Date.UTC(2026, 2, 5)]);
+    expect(render({ note: { $contains: { $var: 'user.email' } } }, { 'user.email': 'a_b@x' }).bindings).toEqual(['%a!_b@x%']);
+    expect(render({ quantity: { $in: [1, { $var: 'param' }] } }, { param: 4 }).bindings).toEqual([1, 4]);
+  });
+
+  test('an unknown variable is a definition error', () => {
+    expect(definitionError({ total: { $var: 'bogus' } })).toBe('total: unknown variable "bogus"');
+    expect(definitionError({ total: { $gt: { $var: 'record.total' } } })).toBe('total.$gt: unknown variable "record.total"');
+  });
+
+  test.each([
+    ['missing', {}],
+    ['null', { param: null }],
+    ['of the wrong type', { param: 'abc' }],
+    ['out of range', { param: 2147483648 }],
+  ])('a value that is %s renders NULL (fail closed)', (_, vars) => {
+    const ctx: RenderContext = { vars, bindings: [], unknown: false };
+    expect(compile({ quantity: { $var: 'param' } })(ctx)).toBe('NULL');
+    expect(ctx.bindings).toEqual([]);
+    expect(ctx.unknown).toBe(true);
+  });
+
+  test('a present value leaves the context known', () => {
+    const ctx: RenderContext = { vars: { param: 2 }, bindings: [], unknown: false };
+    compile({ quantity: { $var: 'param' } })(ctx);
+    expect(ctx.unknown).toBe(false);
+  });
+
+  test('one missing slot of $in or $between makes the whole leaf NULL', () => {
+    expect(render({ quantity: { $in: [1, { $var: 'param' }] } })).toEqual({ sql: 'NULL', bindings: [] });
+    expect(render({ quantity: { $between: [{ $var: 'param' }, 5] } })).toEqual({ sql: 'NULL', bindings: [] });
+  });
+
+  test('under $not a missing value stays unknown', () => {
+    expect(render({ $not: { status: { $var: 'user.role' } } })).toEqual({ sql: 'NOT (NULL)', bindings: [] });
+  });
+
+  test('a missing value only disables its own leaf in an $or', () => {
+    expect(render({ $or: [{ status: { $var: 'user.role' } }, { total: { $gt: 100 } }] })).toEqual({
+      sql: '(NULL OR t0."total" > ?)',
+      bindings: [100],
+    });
+  });
+
+  test('across a relation the EXISTS keeps the unknown with OR NULL', () => {
+    const unknownExists = `(EXISTS (${CUSTOMER_SUB} AND NULL) OR NULL)`;
+    expect(render({ customer: { id: { $var: 'param' } } }).sql).toBe(unknownExists);
+    expect(render({ $not: { customer: { $var: 'param' } } }).sql).toBe(`NOT (${unknownExists})`);
+    expect(render({ customer: { $not: { $eq: { $var: 'param' } } } }).sql).toBe(`(EXISTS (${CUSTOMER_SUB} AND NOT (NULL)) OR NULL)`);
+  });
+
+  test('the unknown of a nested relation reaches the outer context', () => {
+    const ctx: RenderContext = { vars: {}, bindings: [], unknown: false };
+    const sql = compile({ customer: { user: { id: { $var: 'user.id' } } } })(ctx);
+    expect(sql.startsWith('(EXISTS (')).toBe(true);
+    expect(sql.endsWith(' AND NULL) OR NULL)) OR NULL)')).toBe(true);
+    expect(ctx.unknown).toBe(true);
+  });
+
+  test('a known relation condition keeps a plain EXISTS', () => {
+    expect(render({ customer: { id: { $var: 'param' } } }, { param: 3 }).sql).toBe(`EXISTS (${CUSTOMER_SUB} AND t1."id" = ?)`);
+  });
+});
+
+describe('definition errors', () => {
+  test.each([
+    [{ colour: 'red' }, 'colour: unknown field "colour" on api::order.order'],
+    [{ total: { $like: 5 } }, 'total.$like: unknown operator "$like"'],
+    [{ $eq: 1 }, '$eq: operator needs a field before it'],
+    [{ total: {} }, 'total: empty condition'],
+    [{ total: '12.5' }, 'total: "12.5" is not a valid value for this field'],
+    [{ status: { $eq: 'lost' } }, 'status.$eq: "lost" is not a valid value for this field'],
+    [{ quantity: { $in: [1, 'x'] } }, 'quantity.$in[1]: "x" is not a valid value for this field'],
+    [{ quantity: 2147483648 }, 'quantity: 2147483648 is not a valid value for this field'],
+    [{ shipDate: '2026-02-30' }, 'shipDate: "2026-02-30" is not a valid value for this field'],
+    [{ orderedAt: { $gt: 'yesterday' } }, 'orderedAt.$gt: "yesterday" is not a valid value for this field'],
+    [{ gift: 'true' }, 'gift: "true" is not a valid value for this field'],
+    [{ status: { $in: 'paid' } }, 'status.$in: $in takes an array'],
+    [{ status: { $gt: 'paid' } }, 'status.$gt: $gt needs an ordered field'],
+    [{ gift: { $lte: true } }, 'gift.$lte: $lte needs an ordered field'],
+    [{ status: { $contains: 'ai' } }, 'status.$contains: $contains needs a text field'],
+    [{ meta: { $eq: 1 } }, 'meta.$eq: this field cannot be filtered'],
+    [{ secret: 'x' }, 'secret: private fields cannot be exposed'],
+    [{ attachment: { $null: true } }, 'attachment: media fields are not supported yet'],
+    [{ $or: [{ customer: { tier: 'gold' } }] }, '$or[0].customer.tier: "gold" is not a valid value for this field'],
+  ])('%j → %s', (filter, message) => {
+    expect(definitionError(filter)).toBe(message);
+  });
+
+  test('text operators are refused on a non-text field instead of never matching', () => {
+    // A number passes the decimal codec but is then never a string, so the leaf would always render NULL.
+    expect(definitionError({ total: { $contains: 5 } })).toBe('total.$contains: $contains needs a text field');
+  });
+});
