@@ -78,6 +78,8 @@ const runLoad = (options) =>
   });
 
 if (require.main === module) {
+  // When the benchmark stops (or dies), so does its load generator.
+  process.once('disconnect', () => process.exit(0));
   process.once('message', (options) => {
     measure(options).then(
       (result) => process.send({ ok: true, result }, () => process.exit(0)),

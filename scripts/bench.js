@@ -57,7 +57,11 @@ const ensureBuilt = () => {
   if (!existsSync(path.join(ROOT, 'dist', 'server', 'index.js'))) throw new Error('the build did not produce dist/server/index.js');
 };
 
-const boot = async (databaseEnv) => {
+/**
+ * Boots the playground in this process and listens on 127.0.0.1 (a free port unless BENCH_PORT is set).
+ * `adopt` receives the instance before it loads, so that an interrupted or failed boot is still cleaned up.
+ */
+const boot = async (databaseEnv, adopt) => {
   Object.assign(process.env, {
     STRAPI_TELEMETRY_DISABLED: 'true',
     LOG_LEVEL: 'error',
@@ -69,7 +73,9 @@ const boot = async (databaseEnv) => {
   // Required only now: @strapi/strapi reads part of its environment when it is loaded.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createStrapi } = require('@strapi/strapi');
-  const strapi = await createStrapi({ appDir: PLAYGROUND, distDir: PLAYGROUND }).load();
+  const strapi = createStrapi({ appDir: PLAYGROUND, distDir: PLAYGROUND });
+  adopt(strapi);
+  await strapi.load();
   await strapi.listen();
   const address = strapi.server.httpServer.address();
   if (!address || typeof address !== 'object') throw new Error('Strapi is not listening on a TCP port');
@@ -220,31 +226,35 @@ const main = async () => {
   step(`creating a fresh ${client} database`);
   const database = await createFreshDatabase();
   let strapi = null;
-  let cleaned = false;
-  const cleanup = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    if (strapi) {
-      step('stopping Strapi');
-      await strapi.destroy().catch((error) => process.stderr.write(`[bench] could not stop Strapi: ${error.message}\n`));
-    }
-    step(`dropping the ${client} database`);
-    await database.drop().catch((error) => process.stderr.write(`[bench] could not drop the database: ${error.message}\n`));
-  };
+  let cleaning = null;
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      if (strapi) {
+        step('stopping Strapi');
+        await strapi.destroy().catch((error) => process.stderr.write(`[bench] could not stop Strapi: ${error.message}\n`));
+      }
+      step(`dropping the ${client} database`);
+      await database.drop().catch((error) => process.stderr.write(`[bench] could not drop the database: ${error.message}\n`));
+    })());
   const interrupted = (signal) => {
     step(`${signal}: stopping`);
     cleanup().finally(() => process.exit(130));
   };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
+  const onSignals = () => {
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+      // createStrapi() installs its own handlers (destroy, then exit at once): this run must drop its database too.
+      process.removeAllListeners(signal);
+      process.once(signal, interrupted);
+    }
+  };
+  onSignals();
 
   try {
     step(`booting the playground with SEED=products=${SETTINGS.products} (seeding takes a moment)`);
-    const booted = await boot(database.env);
-    strapi = booted.strapi;
-    // Strapi's destroy() removes every process listener: put ours back after load.
-    process.once('SIGINT', interrupted);
-    process.once('SIGTERM', interrupted);
+    const booted = await boot(database.env, (instance) => {
+      strapi = instance;
+      onSignals();
+    });
     const { origin } = booted;
     const rows = await strapi.db.query(PRODUCT).count();
     if (rows !== SETTINGS.products) throw new Error(`expected ${SETTINGS.products} products after seeding, found ${rows}`);

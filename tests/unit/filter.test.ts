@@ -1,13 +1,13 @@
 import type { Dialect } from '../../server/src/query/dialect';
-import {
-  DefinitionError,
-  compileFilter,
-  renderPredicate,
-  type RenderContext,
-} from '../../server/src/query/filter';
+import { DefinitionError, compileFilter, renderPredicate, type RenderContext } from '../../server/src/query/filter';
 import type { Link, Model, ModelField, ScalarType } from '../../server/src/query/model';
 
-const scalar = (name: string, type: ScalarType, column = name, attribute: Record<string, unknown> = {}): ModelField => ({
+const scalar = (
+  name: string,
+  type: ScalarType,
+  column = name,
+  attribute: Record<string, unknown> = {}
+): ModelField => ({
   kind: 'scalar',
   name,
   column,
@@ -31,12 +31,19 @@ const modelOfFields = (uid: string, table: string, fields: ModelField[]): Model 
   fields: new Map(fields.map((f) => [f.name, f])),
 });
 
-const user = modelOfFields('plugin::users-permissions.user', 'up_users', [scalar('id', 'integer'), scalar('username', 'string')]);
+const user = modelOfFields('plugin::users-permissions.user', 'up_users', [
+  scalar('id', 'integer'),
+  scalar('username', 'string'),
+]);
 const customer = modelOfFields('api::customer.customer', 'customers', [
   scalar('id', 'integer'),
   scalar('tier', 'enumeration', 'tier', { enum: ['free', 'pro', 'enterprise'] }),
   scalar('email', 'email'),
-  relation('user', user.uid, false, { table: 'customers_user_lnk', ownerColumn: 'customer_id', targetColumn: 'user_id' }),
+  relation('user', user.uid, false, {
+    table: 'customers_user_lnk',
+    ownerColumn: 'customer_id',
+    targetColumn: 'user_id',
+  }),
 ]);
 const order = modelOfFields('api::order.order', 'orders', [
   scalar('id', 'integer'),
@@ -50,8 +57,16 @@ const order = modelOfFields('api::order.order', 'orders', [
   scalar('meta', 'json'),
   { kind: 'unsupported', name: 'secret', reason: 'private fields cannot be exposed' },
   { kind: 'unsupported', name: 'attachment', reason: 'media fields are not supported yet' },
-  relation('customer', customer.uid, false, { table: 'orders_customer_lnk', ownerColumn: 'order_id', targetColumn: 'customer_id' }),
-  relation('products', 'api::product.product', true, { table: 'orders_products_lnk', ownerColumn: 'order_id', targetColumn: 'product_id' }),
+  relation('customer', customer.uid, false, {
+    table: 'orders_customer_lnk',
+    ownerColumn: 'order_id',
+    targetColumn: 'customer_id',
+  }),
+  relation('products', 'api::product.product', true, {
+    table: 'orders_products_lnk',
+    ownerColumn: 'order_id',
+    targetColumn: 'product_id',
+  }),
 ]);
 const models = new Map([customer, user].map((m) => [m.uid, m]));
 const VARIABLES = ['param', 'user.id', 'user.email', 'user.role', 'now', 'today'];
@@ -73,7 +88,8 @@ const definitionError = (filter: unknown) => {
   throw new Error('expected a DefinitionError');
 };
 
-const CUSTOMER_SUB = 'SELECT 1 FROM "orders_customer_lnk" l1 JOIN "customers" t1 ON t1."id" = l1."customer_id" WHERE l1."order_id" = t0."id"';
+const CUSTOMER_SUB =
+  'SELECT 1 FROM "orders_customer_lnk" l1 JOIN "customers" t1 ON t1."id" = l1."customer_id" WHERE l1."order_id" = t0."id"';
 
 describe('empty filters', () => {
   test.each([undefined, null, {}])('%p matches everything', (filter) => {
@@ -91,7 +107,10 @@ describe('leaf operators', () => {
   });
 
   test('a bare array is $in', () => {
-    expect(render({ status: ['paid', 'shipped'] })).toEqual({ sql: 't0."status" IN (?, ?)', bindings: ['paid', 'shipped'] });
+    expect(render({ status: ['paid', 'shipped'] })).toEqual({
+      sql: 't0."status" IN (?, ?)',
+      bindings: ['paid', 'shipped'],
+    });
   });
 
   test.each([
@@ -115,7 +134,10 @@ describe('leaf operators', () => {
   });
 
   test('$in and $notIn', () => {
-    expect(render({ quantity: { $in: [1, 2, 3] } })).toEqual({ sql: 't0."quantity" IN (?, ?, ?)', bindings: [1, 2, 3] });
+    expect(render({ quantity: { $in: [1, 2, 3] } })).toEqual({
+      sql: 't0."quantity" IN (?, ?, ?)',
+      bindings: [1, 2, 3],
+    });
     expect(render({ status: { $notIn: ['paid', 'cancelled'] } })).toEqual({
       sql: '(t0."status" NOT IN (?, ?) OR t0."status" IS NULL)',
       bindings: ['paid', 'cancelled'],
@@ -136,7 +158,10 @@ describe('leaf operators', () => {
   });
 
   test('$between takes exactly two bounds', () => {
-    expect(render({ total: { $between: [10, 20] } })).toEqual({ sql: 't0."total" BETWEEN ? AND ?', bindings: [10, 20] });
+    expect(render({ total: { $between: [10, 20] } })).toEqual({
+      sql: 't0."total" BETWEEN ? AND ?',
+      bindings: [10, 20],
+    });
     expect(definitionError({ total: { $between: [10] } })).toBe('total.$between: $between takes [low, high]');
   });
 
@@ -156,11 +181,17 @@ describe('leaf operators', () => {
   });
 
   test('several operators on one field are ANDed', () => {
-    expect(render({ total: { $gte: 10, $lt: 20 } })).toEqual({ sql: '(t0."total" >= ? AND t0."total" < ?)', bindings: [10, 20] });
+    expect(render({ total: { $gte: 10, $lt: 20 } })).toEqual({
+      sql: '(t0."total" >= ? AND t0."total" < ?)',
+      bindings: [10, 20],
+    });
   });
 
   test('several fields are ANDed, bindings in order', () => {
-    expect(render({ status: 'paid', total: { $gt: 5 } })).toEqual({ sql: '(t0."status" = ? AND t0."total" > ?)', bindings: ['paid', 5] });
+    expect(render({ status: 'paid', total: { $gt: 5 } })).toEqual({
+      sql: '(t0."status" = ? AND t0."total" > ?)',
+      bindings: ['paid', 5],
+    });
   });
 });
 
@@ -211,7 +242,10 @@ describe('dialects', () => {
 
   test('datetimes bind epoch milliseconds on SQLite and Date objects elsewhere', () => {
     const at = '2026-03-05T14:30:00+02:00';
-    expect(render({ orderedAt: { $gt: at } }, {}, 'sqlite')).toEqual({ sql: 't0."ordered_at" > ?', bindings: [Date.UTC(2026, 2, 5, 12, 30)] });
+    expect(render({ orderedAt: { $gt: at } }, {}, 'sqlite')).toEqual({
+      sql: 't0."ordered_at" > ?',
+      bindings: [Date.UTC(2026, 2, 5, 12, 30)],
+    });
     for (const dialect of ['postgres', 'mysql'] as const) {
       const [bound] = render({ orderedAt: { $gt: at } }, {}, dialect).bindings;
       expect(bound).toBeInstanceOf(Date);
@@ -226,7 +260,10 @@ describe('dialects', () => {
 
 describe('relations', () => {
   test('a nested field becomes an EXISTS over the link table', () => {
-    expect(render({ customer: { tier: 'pro' } })).toEqual({ sql: `EXISTS (${CUSTOMER_SUB} AND t1."tier" = ?)`, bindings: ['pro'] });
+    expect(render({ customer: { tier: 'pro' } })).toEqual({
+      sql: `EXISTS (${CUSTOMER_SUB} AND t1."tier" = ?)`,
+      bindings: ['pro'],
+    });
   });
 
   test('a bare id, a list of ids and an operator object apply to the related id', () => {
@@ -268,8 +305,12 @@ describe('relations', () => {
   });
 
   test('refused: unusable related types, unknown related fields, ordering on ids', () => {
-    expect(definitionError({ products: { id: 3 } })).toBe('products: related type api::product.product cannot be used in filters');
-    expect(definitionError({ customer: { nickname: 'x' } })).toBe('customer.nickname: unknown field "nickname" on api::customer.customer');
+    expect(definitionError({ products: { id: 3 } })).toBe(
+      'products: related type api::product.product cannot be used in filters'
+    );
+    expect(definitionError({ customer: { nickname: 'x' } })).toBe(
+      'customer.nickname: unknown field "nickname" on api::customer.customer'
+    );
     expect(definitionError({ customer: { $gt: 3 } })).toBe('customer.$gt: $gt needs an ordered field');
   });
 });
@@ -286,14 +327,20 @@ describe('variables', () => {
   });
 
   test('a variable is typed by the field codec', () => {
-    expect(render({ orderedAt: { $lt: { $var: 'now' } } }, { now: '2026-03-05T00:00:00.000Z' }).bindings).toEqual([Date.UTC(2026, 2, 5)]);
-    expect(render({ note: { $contains: { $var: 'user.email' } } }, { 'user.email': 'a_b@x' }).bindings).toEqual(['%a!_b@x%']);
+    expect(render({ orderedAt: { $lt: { $var: 'now' } } }, { now: '2026-03-05T00:00:00.000Z' }).bindings).toEqual([
+      Date.UTC(2026, 2, 5),
+    ]);
+    expect(render({ note: { $contains: { $var: 'user.email' } } }, { 'user.email': 'a_b@x' }).bindings).toEqual([
+      '%a!_b@x%',
+    ]);
     expect(render({ quantity: { $in: [1, { $var: 'param' }] } }, { param: 4 }).bindings).toEqual([1, 4]);
   });
 
   test('an unknown variable is a definition error', () => {
     expect(definitionError({ total: { $var: 'bogus' } })).toBe('total: unknown variable "bogus"');
-    expect(definitionError({ total: { $gt: { $var: 'record.total' } } })).toBe('total.$gt: unknown variable "record.total"');
+    expect(definitionError({ total: { $gt: { $var: 'record.total' } } })).toBe(
+      'total.$gt: unknown variable "record.total"'
+    );
   });
 
   test.each([
@@ -334,7 +381,9 @@ describe('variables', () => {
     const unknownExists = `(EXISTS (${CUSTOMER_SUB} AND NULL) OR NULL)`;
     expect(render({ customer: { id: { $var: 'param' } } }).sql).toBe(unknownExists);
     expect(render({ $not: { customer: { $var: 'param' } } }).sql).toBe(`NOT (${unknownExists})`);
-    expect(render({ customer: { $not: { $eq: { $var: 'param' } } } }).sql).toBe(`(EXISTS (${CUSTOMER_SUB} AND NOT (NULL)) OR NULL)`);
+    expect(render({ customer: { $not: { $eq: { $var: 'param' } } } }).sql).toBe(
+      `(EXISTS (${CUSTOMER_SUB} AND NOT (NULL)) OR NULL)`
+    );
   });
 
   test('the unknown of a nested relation reaches the outer context', () => {
@@ -346,7 +395,9 @@ describe('variables', () => {
   });
 
   test('a known relation condition keeps a plain EXISTS', () => {
-    expect(render({ customer: { id: { $var: 'param' } } }, { param: 3 }).sql).toBe(`EXISTS (${CUSTOMER_SUB} AND t1."id" = ?)`);
+    expect(render({ customer: { id: { $var: 'param' } } }, { param: 3 }).sql).toBe(
+      `EXISTS (${CUSTOMER_SUB} AND t1."id" = ?)`
+    );
   });
 });
 

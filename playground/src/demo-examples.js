@@ -1,0 +1,76 @@
+/**
+ * The demo's example endpoints and API key, created through the plugin's own services (the same validation
+ * as the admin API) on the first start of a fresh database. Returns the key's secret, shown only this once.
+ */
+const EXAMPLES = (keyId) => {
+  const auth = { method: 'api-key', keys: [keyId] };
+  return [
+    {
+      name: 'Active products',
+      path: 'products',
+      type: 'list',
+      object: 'api::product.product',
+      filter: { active: true },
+      fields: ['id', 'title', 'sku', 'price', 'stock', 'category', 'releasedAt'].map((name) => ({ name })),
+      sort: [{ field: 'id', dir: 'asc' }],
+      auth,
+    },
+    {
+      name: 'Products, cheapest first',
+      path: 'products/cheapest',
+      type: 'list',
+      object: 'api::product.product',
+      fields: ['title', 'price', 'category'].map((name) => ({ name })),
+      sort: [{ field: 'price', dir: 'asc' }],
+      auth,
+    },
+    {
+      name: 'Orders of one customer',
+      path: 'customers/orders',
+      type: 'list',
+      object: 'api::order.order',
+      parameter: 'required',
+      filter: { customer: { id: { $eq: { $var: 'param' } } } },
+      fields: ['id', 'orderedAt', 'status', 'quantity', 'total', 'product'].map((name) => ({ name })),
+      sort: [{ field: 'id', dir: 'desc' }],
+      auth,
+    },
+    {
+      name: 'Paying customers',
+      path: 'customers',
+      type: 'list',
+      object: 'api::customer.customer',
+      filter: { tier: { $in: ['pro', 'enterprise'] } },
+      fields: ['id', 'name', 'email', 'tier', 'credit', 'signupDate'].map((name) => ({ name })),
+      sort: [{ field: 'id', dir: 'asc' }],
+      auth,
+    },
+    {
+      name: 'Published articles',
+      path: 'articles',
+      type: 'list',
+      object: 'api::article.article',
+      fields: ['id', 'title', 'body', 'publishedAt'].map((name) => ({ name })),
+      auth,
+    },
+    {
+      name: 'Orders from the office network only',
+      path: 'office/orders',
+      type: 'list',
+      object: 'api::order.order',
+      fields: ['id', 'status', 'total'].map((name) => ({ name })),
+      allowedIps: ['127.0.0.1', '::1', '10.0.0.0/8'],
+      auth,
+    },
+  ];
+};
+
+const createDemoExamples = async (strapi) => {
+  const plugin = strapi.plugin('data-api');
+  if ((await plugin.service('definitions').find()).length > 0) return null;
+  const key = await plugin.service('apiKeys').create({ description: 'Demo key' });
+  for (const definition of EXAMPLES(key.id)) await plugin.service('definitions').create(definition);
+  return { secret: key.secret, paths: EXAMPLES(key.id).map((d) => d.path) };
+};
+
+module.exports = { createDemoExamples };

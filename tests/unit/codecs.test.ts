@@ -1,0 +1,329 @@
+import { INVALID, codecFor } from '../../server/src/query/codecs';
+import type { Dialect } from '../../server/src/query/dialect';
+import type { ModelField, ScalarType } from '../../server/src/query/model';
+
+const field = (type: ScalarType, attribute: Record<string, unknown> = {}, name = 'f'): ModelField => ({
+  kind: 'scalar',
+  name,
+  column: name,
+  type,
+  attribute: { type, ...attribute },
+  system: false,
+});
+const codec = (type: ScalarType, dialect: Dialect = 'sqlite', attribute: Record<string, unknown> = {}) =>
+  codecFor(field(type, attribute), dialect);
+const relation = (many: boolean): ModelField => ({
+  kind: 'relation',
+  name: 'customer',
+  target: 'api::customer.customer',
+  many,
+  link: { table: 'l', ownerColumn: 'a', targetColumn: 'b', orderColumn: null },
+  attribute: {},
+  system: false,
+});
+
+describe('integer', () => {
+  const c = codec('integer');
+
+  test.each([
+    ['12', 12],
+    ['-7', -7],
+    ['2147483647', 2147483647],
+    ['-2147483648', -2147483648],
+  ])('parses %s', (text, value) => {
+    expect(c.parseText(text)).toBe(value);
+  });
+
+  test.each(['2147483648', '-2147483649', '1.5', '1e3', '+1', ' 1', '', 'abc'])('refuses text %p', (text) => {
+    expect(c.parseText(text)).toBe(INVALID);
+  });
+
+  test('JSON must be an integer number in range', () => {
+    expect(c.parseJson(5)).toBe(5);
+    expect(c.parseJson(1.5)).toBe(INVALID);
+    expect(c.parseJson('5')).toBe(INVALID);
+    expect(c.parseJson(2 ** 31)).toBe(INVALID);
+  });
+
+  test('reads driver values as numbers', () => {
+    expect(c.fromDb('42')).toBe(42);
+    expect(c.fromDb(null)).toBeNull();
+    expect(c.ordered && c.comparable).toBe(true);
+  });
+
+  test('the id field accepts row ids only (1 .. 2^31-1)', () => {
+    const id = codecFor(field('integer', {}, 'id'), 'sqlite');
+    expect(id.parseText('1')).toBe(1);
+    expect(id.parseText('0')).toBe(INVALID);
+    expect(id.parseJson(-3)).toBe(INVALID);
+  });
+});
+
+describe('biginteger', () => {
+  const c = codec('biginteger');
+
+  test('keeps text values as strings within the signed 64-bit range', () => {
+    expect(c.parseText('9223372036854775807')).toBe('9223372036854775807');
+    expect(c.parseText('-9223372036854775808')).toBe('-9223372036854775808');
+    expect(c.parseText('9223372036854775808')).toBe(INVALID);
+    expect(c.parseText('1.0')).toBe(INVALID);
+  });
+
+  test('JSON: safe integers or integer strings', () => {
+    expect(c.parseJson(12)).toBe('12');
+    expect(c.parseJson('123456789012345678')).toBe('123456789012345678');
+    expect(c.parseJson(2 ** 53)).toBe(INVALID);
+    expect(c.parseJson(1.5)).toBe(INVALID);
+  });
+
+  test('reads safe values as numbers and larger ones as strings', () => {
+    expect(c.fromDb('42')).toBe(42);
+    expect(c.fromDb('9007199254740993')).toBe('9007199254740993');
+    expect(c.fromDb(undefined)).toBeNull();
+  });
+});
+
+describe.each(['decimal', 'float'] as const)('%s', (type) => {
+  const c = codec(type);
+
+  test.each([
+    ['12.50', 12.5],
+    ['-3', -3],
+    ['.5', 0.5],
+    ['12.', 12],
+    ['1e3', 1000],
+  ])('parses %s', (text, value) => {
+    expect(c.parseText(text)).toBe(value);
+  });
+
+  test.each(['abc', '', '1,5', 'Infinity', 'NaN', '1e999', '0x10'])('refuses text %p', (text) => {
+    expect(c.parseText(text)).toBe(INVALID);
+  });
+
+  test('JSON must be a finite number, never a string', () => {
+    expect(c.parseJson(12.5)).toBe(12.5);
+    expect(c.parseJson('12.5')).toBe(INVALID);
+    expect(c.parseJson(Infinity)).toBe(INVALID);
+  });
+
+  test('reads PostgreSQL decimal strings as numbers', () => {
+    expect(c.fromDb('12.50')).toBe(12.5);
+    expect(c.fromDb(null)).toBeNull();
+  });
+});
+
+describe('boolean', () => {
+  test('parses only true and false', () => {
+    const c = codec('boolean');
+    expect(c.parseText('true')).toBe(true);
+    expect(c.parseText('false')).toBe(false);
+    for (const text of ['1', '0', 'TRUE', 'yes', '']) expect(c.parseText(text)).toBe(INVALID);
+    expect(c.parseJson(false)).toBe(false);
+    expect(c.parseJson(0)).toBe(INVALID);
+    expect(c.ordered).toBe(false);
+  });
+
+  test.each([
+    ['sqlite', 1, 0],
+    ['mysql', 1, 0],
+    ['postgres', true, false],
+  ] as const)('binds on %s as %p / %p', (dialect, yes, no) => {
+    const c = codec('boolean', dialect);
+    expect(c.toDb(true)).toBe(yes);
+    expect(c.toDb(false)).toBe(no);
+  });
+
+  test.each([
+    [1, true],
+    [0, false],
+    ['1', true],
+    ['0', false],
+    [true, true],
+    [false, false],
+    ['t', true],
+    ['f', false],
+    [null, null],
+  ])('reads %p as %p', (raw, value) => {
+    expect(codec('boolean').fromDb(raw)).toBe(value);
+  });
+});
+
+describe('enumeration', () => {
+  const c = codec('enumeration', 'sqlite', { enum: ['pending', 'paid'] });
+
+  test('accepts listed values only', () => {
+    expect(c.parseText('paid')).toBe('paid');
+    expect(c.parseText('lost')).toBe(INVALID);
+    expect(c.parseText('Paid')).toBe(INVALID);
+    expect(c.parseJson('pending')).toBe('pending');
+    expect(c.parseJson(1)).toBe(INVALID);
+  });
+
+  test('is comparable but not ordered', () => {
+    expect(c.comparable).toBe(true);
+    expect(c.ordered).toBe(false);
+  });
+});
+
+describe.each(['string', 'text', 'email', 'uid', 'richtext'] as const)('%s', (type) => {
+  test('takes any string, is ordered, reads as a string', () => {
+    const c = codec(type);
+    expect(c.parseText('a b')).toBe('a b');
+    expect(c.parseText('')).toBe('');
+    expect(c.parseJson(5)).toBe(INVALID);
+    expect(c.ordered).toBe(true);
+    expect(c.fromDb(5)).toBe('5');
+  });
+});
+
+describe('date', () => {
+  const c = codec('date');
+
+  test.each(['2026-03-05', '2024-02-29', '2026-12-31'])('accepts %s', (text) => {
+    expect(c.parseText(text)).toBe(text);
+    expect(c.parseJson(text)).toBe(text);
+  });
+
+  test.each(['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '2026-1-5', '2026-03-05T00:00:00Z', 'today'])(
+    'refuses %s',
+    (text) => {
+      expect(c.parseText(text)).toBe(INVALID);
+    }
+  );
+
+  test('reads driver Dates (local midnight) and text', () => {
+    expect(c.fromDb(new Date(2026, 2, 5))).toBe('2026-03-05');
+    expect(c.fromDb('2026-03-05T00:00:00.000Z')).toBe('2026-03-05');
+    expect(c.fromDb('2026-03-05')).toBe('2026-03-05');
+    expect(c.fromDb(null)).toBeNull();
+  });
+});
+
+describe('datetime', () => {
+  const c = codec('datetime');
+  const iso = (v: unknown) => (v === INVALID ? 'INVALID' : (v as Date).toISOString());
+
+  test.each([
+    ['2026-03-05T14:30:00Z', '2026-03-05T14:30:00.000Z'],
+    ['2026-03-05T14:30:00.250Z', '2026-03-05T14:30:00.250Z'],
+    ['2026-03-05T14:30:00+02:00', '2026-03-05T12:30:00.000Z'],
+    ['2026-03-05T14:30:00-0100', '2026-03-05T15:30:00.000Z'],
+    ['2026-03-05T14:30', '2026-03-05T14:30:00.000Z'],
+    ['2026-03-05', '2026-03-05T00:00:00.000Z'],
+  ])('%s without a zone is UTC, with one is converted: %s', (text, expected) => {
+    expect(iso(c.parseText(text))).toBe(expected);
+    expect(iso(c.parseJson(text))).toBe(expected);
+  });
+
+  test.each(['yesterday', '2026-03-05 14:30:00', '2026-03-05T25:00:00Z', '2026-13-01T00:00:00Z', '1772721000000'])(
+    'refuses %s',
+    (text) => {
+      expect(c.parseText(text)).toBe(INVALID);
+    }
+  );
+
+  test('refuses calendar days that do not exist, as the date type does', () => {
+    expect(c.parseText('2026-02-30T10:00:00Z')).toBe(INVALID);
+    expect(c.parseText('2026-02-30')).toBe(INVALID);
+  });
+
+  test('JSON must be a string', () => {
+    expect(c.parseJson(1772721000000)).toBe(INVALID);
+  });
+
+  test('binds epoch ms on SQLite and the Date elsewhere', () => {
+    const at = new Date('2026-03-05T14:30:00Z');
+    expect(codec('datetime', 'sqlite').toDb(at)).toBe(at.getTime());
+    expect(codec('datetime', 'postgres').toDb(at)).toBe(at);
+    expect(codec('timestamp', 'mysql').toDb(at)).toBe(at);
+  });
+
+  test.each([
+    [Date.UTC(2026, 2, 5, 14, 30), '2026-03-05T14:30:00.000Z'],
+    [BigInt(Date.UTC(2026, 2, 5)), '2026-03-05T00:00:00.000Z'],
+    [new Date('2026-03-05T14:30:00Z'), '2026-03-05T14:30:00.000Z'],
+    ['2026-03-05 14:30:00', '2026-03-05T14:30:00.000Z'],
+    ['2026-03-05T14:30:00+01:00', '2026-03-05T13:30:00.000Z'],
+    ['not a date', 'not a date'],
+    [null, null],
+  ])('reads %p as %p', (raw, expected) => {
+    expect(c.fromDb(raw)).toBe(expected);
+  });
+});
+
+describe('time', () => {
+  const c = codec('time');
+
+  test.each(['14:30', '00:00:00', '23:59:59.999'])('accepts %s', (text) => {
+    expect(c.parseText(text)).toBe(text);
+  });
+
+  test.each(['24:00', '14:60', '9:30', '14:30:00.1234', '14h30'])('refuses %s', (text) => {
+    expect(c.parseText(text)).toBe(INVALID);
+  });
+});
+
+describe.each(['json', 'blocks'] as const)('%s', (type) => {
+  const c = codec(type);
+
+  test('cannot be compared nor parsed from a filter', () => {
+    expect(c.comparable).toBe(false);
+    expect(c.parseText('{}')).toBe(INVALID);
+    expect(c.parseJson({ a: 1 })).toBe(INVALID);
+  });
+
+  test('stores JSON text and reads it back', () => {
+    expect(c.toDb({ a: [1, 2] })).toBe('{"a":[1,2]}');
+    expect(c.fromDb('{"a":[1,2]}')).toEqual({ a: [1, 2] });
+    expect(c.fromDb({ a: 1 })).toEqual({ a: 1 });
+    expect(c.fromDb('{broken')).toBe('{broken');
+    expect(c.fromDb(null)).toBeNull();
+  });
+});
+
+describe('parseJson accepts what parseText returned (query values handed on as variables)', () => {
+  test.each([
+    ['integer', '12'],
+    ['biginteger', '9223372036854775807'],
+    ['decimal', '12.5'],
+    ['boolean', 'false'],
+    ['string', 'a b'],
+    ['date', '2026-03-05'],
+    ['datetime', '2026-03-05T14:30:00Z'],
+    ['time', '14:30'],
+  ] as const)('%s', (type, text) => {
+    const c = codec(type);
+    const parsed = c.parseText(text);
+    expect(parsed).not.toBe(INVALID);
+    expect(c.parseJson(parsed)).toEqual(parsed);
+  });
+
+  test('an invalid Date is still refused', () => {
+    expect(codec('datetime').parseJson(new Date('nope'))).toBe(INVALID);
+  });
+});
+
+describe('relations', () => {
+  test('a to-one relation is a row id, comparable but not ordered', () => {
+    const c = codecFor(relation(false), 'postgres');
+    expect(c.parseText('3')).toBe(3);
+    expect(c.parseText('0')).toBe(INVALID);
+    expect(c.ordered).toBe(false);
+    expect(c.fromDb('3')).toBe(3);
+  });
+
+  test('a to-many relation reads "3,1,2" as ids in link order', () => {
+    const c = codecFor(relation(true), 'sqlite');
+    expect(c.fromDb('3,1,2')).toEqual([3, 1, 2]);
+    expect(c.fromDb('7')).toEqual([7]);
+    expect(c.fromDb('')).toEqual([]);
+    expect(c.fromDb(null)).toEqual([]);
+    expect(c.parseJson(4)).toBe(4);
+  });
+
+  test('an unsupported field has no codec', () => {
+    expect(() => codecFor({ kind: 'unsupported', name: 'photo', reason: 'media' }, 'sqlite')).toThrow(
+      'field photo has no codec'
+    );
+  });
+});

@@ -1,0 +1,158 @@
+import { definitionSchema, describeIssues, pathProblem } from '../../contracts/definition';
+
+const base = {
+  name: 'Orders',
+  path: 'orders',
+  type: 'list',
+  object: 'api::order.order',
+  auth: { method: 'api-key', keys: [1] },
+};
+const parse = (overrides: Record<string, unknown>) => definitionSchema.safeParse({ ...base, ...overrides });
+const problems = (overrides: Record<string, unknown>) => {
+  const result = parse(overrides);
+  return result.success ? [] : describeIssues(result.error);
+};
+const dims = (n: number, axis: 'row' | 'column') =>
+  Array.from({ length: n }, (_, i) => ({ variable: `${axis}${i}`, field: 'status', axis }));
+const measures = (n: number) => Array.from({ length: n }, (_, i) => ({ variable: `m${i}`, op: 'count' }));
+
+describe('pathProblem', () => {
+  test.each(['orders', 'customers/orders', 'v1.2/items~x', 'a-b_c', '123/orders', 'orders/v2'])(
+    'accepts %p',
+    (path) => {
+      expect(pathProblem(path)).toBeNull();
+    }
+  );
+
+  test.each([
+    ['', 'path must not be empty'],
+    ['a//b', 'path must not contain empty segments ("//")'],
+    ['orders/12', 'the last path segment must not be a number'],
+    ['12', 'the last path segment must not be a number'],
+    ['_openapi', 'path segment "_openapi" must not start with "_" (reserved)'],
+    ['shop/_session', 'path segment "_session" must not start with "_" (reserved)'],
+    ['my orders', 'path segment "my orders" may only hold letters, digits and . _ ~ -'],
+    ['orders?x=1', 'path segment "orders?x=1" may only hold letters, digits and . _ ~ -'],
+    ['café', 'path segment "café" may only hold letters, digits and . _ ~ -'],
+    ['a'.repeat(201), 'path must be at most 200 characters'],
+  ])('refuses %p', (path, message) => {
+    expect(pathProblem(path)).toBe(message);
+  });
+});
+
+describe('definitionSchema', () => {
+  test('fills defaults', () => {
+    const result = parse({});
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({
+      parameter: 'none',
+      filter: {},
+      fields: [],
+      presets: {},
+      sort: [],
+      allowedIps: [],
+      tasks: [],
+      status: 'published',
+      publish: false,
+      enabled: true,
+    });
+  });
+
+  test('trims slashes and spaces around the path', () => {
+    expect(parse({ path: ' //customers/orders/ ' }).data?.path).toBe('customers/orders');
+  });
+
+  test('refuses a bad path with its problem', () => {
+    expect(problems({ path: '/orders/_x/' })).toEqual(['path: path segment "_x" must not start with "_" (reserved)']);
+    expect(problems({ path: '/' })).toEqual(['path: path must not be empty']);
+  });
+
+  test.each(['modify', 'delete'])('a %s endpoint needs parameter "required"', (type) => {
+    const message = `parameter: a ${type} endpoint always takes the numeric parameter ("required")`;
+    expect(problems({ type })).toEqual([message]);
+    expect(problems({ type, parameter: 'optional' })).toEqual([message]);
+    expect(problems({ type, parameter: 'required' })).toEqual([]);
+  });
+
+  test('required flags only on create endpoints', () => {
+    const fields = [{ name: 'total' }, { name: 'status', required: true }];
+    expect(problems({ type: 'create', fields })).toEqual([]);
+    expect(problems({ fields })).toEqual(['fields.1.required: only create endpoints mark required fields']);
+  });
+
+  test('a field listed twice is refused', () => {
+    expect(problems({ fields: [{ name: 'id' }, { name: 'id' }] })).toEqual(['fields.1: field "id" is listed twice']);
+  });
+
+  test('sort only on list endpoints', () => {
+    expect(parse({ sort: [{ field: 'id' }] }).data?.sort).toEqual([{ field: 'id', dir: 'asc' }]);
+    expect(problems({ type: 'create', sort: [{ field: 'id', dir: 'desc' }] })).toEqual([
+      'sort: only list endpoints are sorted',
+    ]);
+  });
+
+  test('tasks only on writes, presets only on create and modify, no fields on delete', () => {
+    const task = { action: 'raise-error', message: 'No' };
+    expect(problems({ tasks: [task] })).toEqual(['tasks: only create, modify and delete endpoints run tasks']);
+    expect(problems({ type: 'create', tasks: [task], presets: { status: 'paid' } })).toEqual([]);
+    expect(problems({ presets: { status: 'paid' } })).toEqual([
+      'presets: only create and modify endpoints take presets',
+    ]);
+    expect(problems({ type: 'delete', parameter: 'required', fields: [{ name: 'id' }] })).toEqual([
+      'fields: a delete endpoint takes no fields',
+    ]);
+  });
+
+  test('allowed IPs: addresses and subnets pass, bad entries are named', () => {
+    expect(problems({ allowedIps: ['203.0.113.0/24', '2001:db8::/32', '127.0.0.1'] })).toEqual([]);
+    expect(problems({ allowedIps: ['127.0.0.1', '10', '1.2.3.4/33'] })).toEqual([
+      'allowedIps.1: "10" is not an IP address or CIDR subnet',
+      'allowedIps.2: "1.2.3.4/33" is not an IP address or CIDR subnet',
+    ]);
+  });
+
+  test('auth: positive key ids, or a known session user object', () => {
+    expect(parse({ auth: { method: 'session', userObject: 'admin::user' } }).success).toBe(true);
+    expect(parse({ auth: { method: 'session', userObject: 'api::customer.customer' } }).success).toBe(false);
+    expect(parse({ auth: { method: 'api-key', keys: [0] } }).success).toBe(false);
+    expect(parse({ auth: { method: 'cookie' } }).success).toBe(false);
+  });
+
+  test('unknown properties and types are refused', () => {
+    expect(parse({ colour: 'red' }).success).toBe(false);
+    expect(parse({ type: 'upsert' }).success).toBe(false);
+  });
+
+  describe('aggregate', () => {
+    const aggregate = (settings: Record<string, unknown>) => problems({ type: 'aggregate', aggregate: settings });
+
+    test('needs its settings, and only aggregate endpoints take them', () => {
+      expect(problems({ type: 'aggregate' })).toEqual([
+        'aggregate: an aggregate endpoint needs its aggregate settings',
+      ]);
+      expect(problems({ aggregate: {} })).toEqual(['aggregate: only aggregate endpoints take aggregate settings']);
+    });
+
+    test('5 dimensions per axis and 10 measures are allowed', () => {
+      expect(aggregate({ dimensions: [...dims(5, 'row'), ...dims(5, 'column')], measures: measures(10) })).toEqual([]);
+    });
+
+    test.each(['row', 'column'] as const)('6 dimensions on the %s axis are refused', (axis) => {
+      expect(aggregate({ dimensions: dims(6, axis) })).toEqual([
+        `aggregate.dimensions: at most 5 dimensions on the ${axis} axis`,
+      ]);
+    });
+
+    test('11 measures are refused', () => {
+      expect(aggregate({ measures: measures(11) })).toEqual(['aggregate.measures: at most 10 measures']);
+    });
+
+    test('ops, formats and variable names are checked', () => {
+      expect(aggregate({ measures: [{ variable: 'm', op: 'median' }] })).toHaveLength(1);
+      expect(aggregate({ dimensions: [{ variable: 'd', field: 'orderedAt', format: 'fortnight' }] })).toHaveLength(1);
+      expect(aggregate({ dimensions: [{ variable: 'bad name', field: 'status' }] })).toEqual([
+        'aggregate.dimensions.0.variable: must be a simple name (letters, digits, _)',
+      ]);
+    });
+  });
+});

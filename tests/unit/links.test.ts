@@ -1,0 +1,121 @@
+import { buildPageLinks, linkHeader, type LinkInput } from '../../server/src/query/links';
+
+const BASE = 'https://shop.example/_api/orders';
+const links = (input: Partial<LinkInput>) =>
+  buildPageLinks({ base: BASE, entries: [], page: 1, pageSize: 100, total: 250, keyset: null, ...input });
+
+describe('page-based links', () => {
+  test('page 1 of several: next only', () => {
+    expect(links({})).toEqual({ next: { href: `${BASE}?page=2` } });
+  });
+
+  test('a middle page: next and prev', () => {
+    expect(links({ page: 2, entries: [['page', '2']] })).toEqual({
+      next: { href: `${BASE}?page=3` },
+      prev: { href: BASE },
+    });
+  });
+
+  test('the last page has no next; prev names the page before', () => {
+    expect(links({ page: 3, entries: [['page', '3']] })).toEqual({ prev: { href: `${BASE}?page=2` } });
+  });
+
+  test('no next when the page ends exactly at total', () => {
+    expect(links({ page: 2, total: 200 }).next).toBeUndefined();
+  });
+
+  test('a single page or an empty result has no links', () => {
+    expect(links({ total: 100 })).toEqual({});
+    expect(links({ total: 0 })).toEqual({});
+  });
+
+  test('a page past the end still links back', () => {
+    expect(links({ page: 9, total: 250 })).toEqual({ prev: { href: `${BASE}?page=8` } });
+  });
+
+  test('other query parameters are kept, page moves to the end', () => {
+    expect(
+      links({
+        page: 2,
+        entries: [
+          ['page', '2'],
+          ['status', 'paid'],
+          ['total:gt', '10'],
+        ],
+      })
+    ).toEqual({
+      next: { href: `${BASE}?status=paid&total:gt=10&page=3` },
+      prev: { href: `${BASE}?status=paid&total:gt=10` },
+    });
+  });
+});
+
+describe('keyset links', () => {
+  test('next uses id:gt with the last id of the page', () => {
+    expect(links({ keyset: { key: 'id:gt', lastId: 100 } })).toEqual({ next: { href: `${BASE}?id:gt=100` } });
+  });
+
+  test('a descending sort uses id:lt', () => {
+    expect(links({ keyset: { key: 'id:lt', lastId: 151 } }).next).toEqual({ href: `${BASE}?id:lt=151` });
+  });
+
+  test('replaces the previous key, drops page and keeps other parameters', () => {
+    const result = links({
+      page: 2,
+      entries: [
+        ['status', 'paid'],
+        ['id:gt', '100'],
+        ['page', '2'],
+      ],
+      keyset: { key: 'id:gt', lastId: 300 },
+    });
+    expect(result.next).toEqual({ href: `${BASE}?status=paid&id:gt=300` });
+    expect(result.prev).toEqual({ href: `${BASE}?status=paid&id:gt=100` });
+  });
+
+  test('no next on the last page', () => {
+    expect(links({ total: 40, keyset: { key: 'id:gt', lastId: 40 } })).toEqual({});
+  });
+});
+
+describe('encoding', () => {
+  test('values are percent-encoded, the colon of keys stays literal', () => {
+    const { next } = links({
+      entries: [
+        ['note', 'rush & fragile'],
+        ['orderedAt:gt', '2026-03-05T14:30:00+02:00'],
+      ],
+    });
+    expect(next!.href).toBe(`${BASE}?note=rush%20%26%20fragile&orderedAt:gt=2026-03-05T14%3A30%3A00%2B02%3A00&page=2`);
+  });
+
+  test('other characters of keys are encoded', () => {
+    expect(links({ entries: [['a b&c', 'x']] }).next!.href).toBe(`${BASE}?a%20b%26c=x&page=2`);
+  });
+
+  test('the links parse back to the original pairs', () => {
+    const entries: Array<[string, string]> = [
+      ['note', 'a=b?c#d/é'],
+      ['id:gt', '5'],
+    ];
+    const url = new URL(links({ entries }).next!.href);
+    expect([...url.searchParams]).toEqual([...entries, ['page', '2']]);
+  });
+});
+
+describe('Link header', () => {
+  test('next then prev, comma separated', () => {
+    expect(linkHeader({ next: { href: `${BASE}?page=3` }, prev: { href: BASE } })).toBe(
+      `<${BASE}?page=3>; rel="next", <${BASE}>; rel="prev"`
+    );
+  });
+
+  test('one relation alone', () => {
+    expect(linkHeader({ prev: { href: `${BASE}?page=2` } })).toBe(`<${BASE}?page=2>; rel="prev"`);
+    expect(linkHeader({ next: { href: `${BASE}?id:gt=9` } })).toBe(`<${BASE}?id:gt=9>; rel="next"`);
+  });
+
+  test('no relation, no header', () => {
+    expect(linkHeader({})).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+import type { Context } from 'koa';
+import { definitionSchema } from '../../contracts/definition';
+import { listHandler } from '../../server/src/handlers/list';
+import type { Model, ModelField, ScalarType } from '../../server/src/query/model';
+
+/** The List handler with a fake executor: shows how query-string values reach the SQL. */
+const scalar = (
+  name: string,
+  type: ScalarType,
+  column = name,
+  attribute: Record<string, unknown> = {}
+): ModelField => ({
+  kind: 'scalar',
+  name,
+  column,
+  type,
+  attribute: { type, ...attribute },
+  system: name === 'id',
+});
+const order: Model = {
+  uid: 'api::order.order',
+  table: 'orders',
+  draftAndPublish: false,
+  fields: new Map(
+    [
+      scalar('id', 'integer'),
+      scalar('status', 'enumeration', 'status', { enum: ['pending', 'paid'] }),
+      scalar('orderedAt', 'datetime', 'ordered_at'),
+    ].map((f) => [f.name, f])
+  ),
+};
+
+const run = async (querystring: string) => {
+  const calls: Array<{ sql: string; bindings: unknown[] }> = [];
+  const executor = {
+    all: async (sql: string, bindings: unknown[]) => {
+      calls.push({ sql, bindings });
+      return sql.includes('COUNT(*)') ? [{ n: 150 }] : [{ c0: 7, c1: 'paid', c2: Date.UTC(2026, 0, 2) }];
+    },
+  };
+  const definition = definitionSchema.parse({
+    name: 'Orders',
+    path: 'orders',
+    type: 'list',
+    object: order.uid,
+    fields: [{ name: 'id' }, { name: 'status' }, { name: 'orderedAt' }],
+    auth: { method: 'api-key', keys: [1] },
+  });
+  const handle = listHandler(definition, order, {
+    dialect: 'sqlite',
+    executor,
+    modelOf: () => null,
+    publicUrl: 'https://shop.example',
+  });
+  const headers: Record<string, string> = {};
+  const ctx = {
+    querystring,
+    path: '/_api/orders',
+    set: (k: string, v: string) => (headers[k] = v),
+  } as unknown as Context;
+  await handle(ctx, {});
+  return { count: calls[0], page: calls[1], body: ctx.body as Record<string, unknown>, headers };
+};
+
+test('an enumeration query filter binds its value', async () => {
+  const { count } = await run('status=paid');
+  expect(count).toEqual({
+    sql: 'SELECT COUNT(*) AS n FROM "orders" t0 WHERE 1=1 AND t0."status" = ?',
+    bindings: ['paid'],
+  });
+});
+
+test('the page carries items and keyset links', async () => {
+  const { body, headers } = await run('status=paid');
+  expect(body.items).toEqual([{ id: 7, status: 'paid', orderedAt: '2026-01-02T00:00:00.000Z' }]);
+  expect(body._links).toEqual({ next: { href: 'https://shop.example/_api/orders?status=paid&id:gt=7' } });
+  expect(headers.Link).toBe('<https://shop.example/_api/orders?status=paid&id:gt=7>; rel="next"');
+});
+
+test('a datetime query filter (spec 4.2 rule 6) binds the parsed instant instead of failing closed', async () => {
+  const { count } = await run('orderedAt:gt=2026-01-01T00:00:00Z');
+  expect(count).toEqual({
+    sql: 'SELECT COUNT(*) AS n FROM "orders" t0 WHERE 1=1 AND t0."ordered_at" > ?',
+    bindings: [Date.UTC(2026, 0, 1)],
+  });
+});
