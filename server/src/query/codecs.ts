@@ -19,6 +19,8 @@ export interface Codec {
   ordered: boolean;
   /** Whether the field can be compared at all (JSON cannot). */
   comparable: boolean;
+  /** Whether text operators ($contains, $startsWith, ...) apply. */
+  textual?: boolean;
 }
 
 const INT32 = 2147483647;
@@ -109,6 +111,7 @@ const stringCodec = (values?: string[]): Codec => {
     fromDb: (raw) => (raw === null || raw === undefined ? null : String(raw)),
     ordered: !values,
     comparable: true,
+    textual: !values,
   };
 };
 
@@ -127,7 +130,7 @@ const dateCodec: Codec = {
 
 const datetimeCodec = (dialect: Dialect): Codec => {
   const parse = (t: string) => {
-    if (!DATETIME_TEXT.test(t)) return INVALID;
+    if (!DATETIME_TEXT.test(t) || !isValidDate(t.slice(0, 10))) return INVALID;
     const date = new Date(DATE_TEXT.test(t) ? `${t}T00:00:00Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(t) ? t : `${t}Z`);
     return Number.isNaN(date.getTime()) ? INVALID : date;
   };

@@ -46,6 +46,17 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const isVar = (v: unknown): v is { $var: string } => isPlainObject(v) && Object.keys(v).length === 1 && '$var' in v;
 
+/** Whether a relation's condition names fields of the related type (else it applies to the related id). */
+const nestsFields = (value: unknown): boolean =>
+  isPlainObject(value) &&
+  !isVar(value) &&
+  Object.entries(value).some(
+    ([k, v]) =>
+      !k.startsWith('$') ||
+      ((k === '$and' || k === '$or') && Array.isArray(v) && v.some(nestsFields)) ||
+      (k === '$not' && nestsFields(v))
+  );
+
 const FALSE = () => '1=0';
 const TRUE = () => '1=1';
 
@@ -110,7 +121,7 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     }
     if (op in TEXT_OPS) {
       const text = TEXT_OPS[op];
-      if (!codec.ordered) throw new DefinitionError(`${path}: ${op} needs a text field`);
+      if (!codec.textual) throw new DefinitionError(`${path}: ${op} needs a text field`);
       const slot = valueOf(operand, codec, path);
       const patterned = (ctx: RenderContext) => {
         const v = slot(ctx);
@@ -163,16 +174,17 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     const { table, ownerColumn, targetColumn } = field.link;
     const linkTable = `${q(table)} ${link}`;
     const ownerMatch = `${link}.${q(ownerColumn)} = ${parent}.${q('id')}`;
-    const isNullCheck = isPlainObject(value) && Object.keys(value).length === 1 && ('$null' in value || '$notNull' in value);
+    // `{ id: { $null: true } }` on a relation means "no related row", as in Strapi.
+    const idOnly = isPlainObject(value) && Object.keys(value).length === 1 && isPlainObject(value.id) ? value.id : value;
+    const isNullCheck = isPlainObject(idOnly) && Object.keys(idOnly).length === 1 && ('$null' in idOnly || '$notNull' in idOnly);
     if (isNullCheck) {
-      const [op, flag] = Object.entries(value as Record<string, unknown>)[0];
+      const [op, flag] = Object.entries(idOnly as Record<string, unknown>)[0];
       if (typeof flag !== 'boolean') throw new DefinitionError(`${path}.${op}: takes true or false`);
       const none = (op === '$null') === flag;
       return () => `${none ? 'NOT ' : ''}EXISTS (SELECT 1 FROM ${linkTable} WHERE ${ownerMatch})`;
     }
     // A bare id, list of ids or operator object applies to the related row's id; field keys nest.
-    const nestsFields = isPlainObject(value) && !isVar(value) && Object.keys(value).some((k) => !k.startsWith('$') || k === '$and' || k === '$or');
-    const condition = nestsFields
+    const condition = nestsFields(value)
       ? objectCondition(target, inner, value as Record<string, unknown>, path)
       : columnCondition(`${inner}.${q('id')}`, codecFor(field, options.dialect), value, path);
     const sub = `SELECT 1 FROM ${linkTable} JOIN ${q(target.table)} ${inner} ON ${inner}.${q('id')} = ${link}.${q(targetColumn)} WHERE ${ownerMatch}`;

@@ -24,13 +24,13 @@ export const matchRoute = (routes: RouteTable, method: string, rest: string): Ro
   const byMethod = routes.get(path);
   if (!byMethod) return { kind: 'not-found' };
   const lookup = method === 'HEAD' ? 'GET' : method;
-  const endpoint = byMethod.get(lookup);
-  const shapeFits = (e: CompiledEndpoint) => (hasParam ? e.parameter !== 'none' : e.parameter !== 'required');
+  const fitting = [...byMethod.values()].filter((e) => (hasParam ? e.parameter !== 'none' : e.parameter !== 'required'));
+  const endpoint = fitting.find((e) => e.method === lookup);
   if (!endpoint) {
-    const allow = [...byMethod.values()].filter(shapeFits).map((e) => e.method);
-    return allow.length ? { kind: 'method-not-allowed', allow: allow.includes('GET') ? [...allow, 'HEAD'] : allow } : { kind: 'not-found' };
+    const allow = fitting.map((e) => e.method);
+    if (!allow.length) return { kind: 'not-found' };
+    return { kind: 'method-not-allowed', allow: allow.includes('GET') ? [...allow, 'HEAD'] : allow };
   }
-  if (!shapeFits(endpoint)) return { kind: 'not-found' };
   if (!hasParam) return { kind: 'endpoint', endpoint };
   const param = Number(last);
   // Row ids are 32-bit on PostgreSQL and MySQL: a larger number names no record.
