@@ -4,7 +4,14 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'playground/build/**', 'playground/.tmp/**', 'playground/.strapi/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'playground/build/**',
+      'playground/.tmp/**',
+      'playground/.strapi/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -97,9 +97,7 @@ export const aggregateSchema = z
       )
       .default([]),
     measures: z
-      .array(
-        z.strictObject({ variable: variableName, op: z.enum(MEASURE_OPS), field: z.string().min(1).optional() })
-      )
+      .array(z.strictObject({ variable: variableName, op: z.enum(MEASURE_OPS), field: z.string().min(1).optional() }))
       .max(LIMITS.measures, `at most ${LIMITS.measures} measures`)
       .default([]),
     sortMeasure: z.strictObject({ variable: variableName, dir: z.enum(['asc', 'desc']).default('desc') }).optional(),
@@ -154,7 +152,8 @@ export const definitionSchema = z
     d.fields.forEach((f, i) => {
       if (names.has(f.name)) issue(['fields', i], `field "${f.name}" is listed twice`);
       names.add(f.name);
-      if (f.required && d.type !== 'create') issue(['fields', i, 'required'], 'only create endpoints mark required fields');
+      if (f.required && d.type !== 'create')
+        issue(['fields', i, 'required'], 'only create endpoints mark required fields');
     });
     if (d.type !== 'list' && d.sort.length) issue(['sort'], 'only list endpoints are sorted');
     if (!['create', 'modify', 'delete'].includes(d.type) && d.tasks.length) {
@@ -163,7 +162,8 @@ export const definitionSchema = z
     if (!['create', 'modify'].includes(d.type) && Object.keys(d.presets).length) {
       issue(['presets'], 'only create and modify endpoints take presets');
     }
-    if (d.type === 'aggregate' && !d.aggregate) issue(['aggregate'], 'an aggregate endpoint needs its aggregate settings');
+    if (d.type === 'aggregate' && !d.aggregate)
+      issue(['aggregate'], 'an aggregate endpoint needs its aggregate settings');
     if (d.type !== 'aggregate' && d.aggregate) issue(['aggregate'], 'only aggregate endpoints take aggregate settings');
     if (d.type === 'delete' && d.fields.length) issue(['fields'], 'a delete endpoint takes no fields');
   });

@@ -5,9 +5,7 @@ export type IpRule = [IpAddress, number];
 
 /** IPv4-mapped IPv6 addresses (::ffff:203.0.113.5) are treated as their IPv4 form. */
 export const normalizeIp = (addr: IpAddress): IpAddress =>
-  addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()
-    ? (addr as ipaddr.IPv6).toIPv4Address()
-    : addr;
+  addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() ? (addr as ipaddr.IPv6).toIPv4Address() : addr;
 
 /** ipaddr.js also reads legacy forms such as "10", "10.1" or "0x0a.0.0.1"; only the usual notations are allowed. */
 const isUsualNotation = (text: string) =>

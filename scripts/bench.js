@@ -187,7 +187,10 @@ const report = (context, scenarios, results) => {
   log(`  database      ${context.client} (${context.database})`);
   log(`  products      ${context.rows.toLocaleString('en-US')} rows`);
   log(`  load          autocannon, ${SETTINGS.connections} connections, ${SETTINGS.warmup}s warm-up + ${SETTINGS.seconds}s measured per scenario`);
-  log(`  machine       Node ${process.version}, ${os.cpus().length} CPU(s) ${os.cpus()[0] ? `(${os.cpus()[0].model.trim()})` : ''}`);
+  const cpus = os.cpus();
+  log(`  machine       Node ${process.version}, ${cpus.length} CPU(s)${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}`);
+  // Other work on the machine skews every figure: the load average before the run tells whether it was quiet.
+  log(`  load average  ${context.loadBefore.map((n) => n.toFixed(2)).join(' ')} before the run, ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} after`);
   log('');
   log(
     table(
@@ -222,6 +225,7 @@ const report = (context, scenarios, results) => {
 
 const main = async () => {
   const client = databaseClient();
+  const loadBefore = os.loadavg();
   ensureBuilt();
   step(`creating a fresh ${client} database`);
   const database = await createFreshDatabase();
@@ -302,7 +306,7 @@ const main = async () => {
 
     const results = {};
     for (const scenario of scenarios) results[scenario.id] = await runScenario(scenario);
-    report({ client, database: client === 'sqlite' ? path.relative(ROOT, database.name) : database.name, rows }, scenarios, results);
+    report({ client, loadBefore, database: client === 'sqlite' ? path.relative(ROOT, database.name) : database.name, rows }, scenarios, results);
   } finally {
     await cleanup();
   }

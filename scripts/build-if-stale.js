@@ -21,18 +21,24 @@ const newest = (dir) => {
 
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
-const run = (command, cwd) => execSync(command, { cwd, stdio: 'inherit', env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true' } });
+const run = (command, cwd) =>
+  execSync(command, { cwd, stdio: 'inherit', env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true' } });
 
 const buildPlugin = () => {
   const sources = Math.max(...['server/src', 'admin/src', 'contracts'].map((d) => newest(path.join(ROOT, d))));
-  if (mtime(path.join(ROOT, 'dist/server/index.js')) > sources && mtime(path.join(ROOT, 'dist/admin/index.js')) > sources) return;
+  if (
+    mtime(path.join(ROOT, 'dist/server/index.js')) > sources &&
+    mtime(path.join(ROOT, 'dist/admin/index.js')) > sources
+  )
+    return;
   console.log('Building the plugin...');
   run('npx strapi-plugin build', ROOT);
 };
 
 const buildAdminPanel = () => {
   const built = mtime(path.join(PLAYGROUND, 'build/index.html'));
-  if (built > mtime(path.join(ROOT, 'dist/admin/index.mjs')) && built > newest(path.join(PLAYGROUND, 'src/admin'))) return;
+  if (built > mtime(path.join(ROOT, 'dist/admin/index.mjs')) && built > newest(path.join(PLAYGROUND, 'src/admin')))
+    return;
   console.log('Building the admin panel (about a minute)...');
   run('npx strapi build', PLAYGROUND);
 };

@@ -25,7 +25,11 @@ const main = async () => {
   const port = strapi.config.get('server.port');
   const base = `http://localhost:${port}`;
   const email = process.env.ADMIN_EMAIL || ADMIN_DEFAULTS.email;
-  const lines = ['', `Data API demo running at ${base}`, `  Admin panel: ${base}/admin  (${email} / ${process.env.ADMIN_PASSWORD ? '$ADMIN_PASSWORD' : ADMIN_DEFAULTS.password})`];
+  const lines = [
+    '',
+    `Data API demo running at ${base}`,
+    `  Admin panel: ${base}/admin  (${email} / ${process.env.ADMIN_PASSWORD ? '$ADMIN_PASSWORD' : ADMIN_DEFAULTS.password})`,
+  ];
   if (examples) {
     lines.push(
       '',
@@ -40,7 +44,11 @@ const main = async () => {
       `  curl -si -H "Authorization: Bearer $KEY" "${base}/_api/products/cheapest?page=2"`
     );
   } else {
-    lines.push('', 'The example endpoints and key were created on an earlier start; their key was printed then.', 'Create another key in the admin panel (Data API), or run `npm run demo -- --reset`.');
+    lines.push(
+      '',
+      'The example endpoints and key were created on an earlier start; their key was printed then.',
+      'Create another key in the admin panel (Data API), or run `npm run demo -- --reset`.'
+    );
   }
   console.log(lines.join('\n'));
 };

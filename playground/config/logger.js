@@ -4,7 +4,10 @@ module.exports = {
   transports: [
     new winston.transports.Console({
       level: process.env.LOG_LEVEL || 'info',
-      format: winston.format.combine(formats.levelFilter(process.env.LOG_LEVEL || 'info'), formats.prettyPrint({ timestamps: 'YYYY-MM-DD hh:mm:ss.SSS' })),
+      format: winston.format.combine(
+        formats.levelFilter(process.env.LOG_LEVEL || 'info'),
+        formats.prettyPrint({ timestamps: 'YYYY-MM-DD hh:mm:ss.SSS' })
+      ),
     }),
   ],
 };

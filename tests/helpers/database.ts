@@ -7,7 +7,8 @@ export type DatabaseClient = 'sqlite' | 'postgres' | 'mysql';
 
 export const databaseClient = (): DatabaseClient => {
   const client = process.env.DATABASE_CLIENT ?? 'sqlite';
-  if (client !== 'sqlite' && client !== 'postgres' && client !== 'mysql') throw new Error(`unknown DATABASE_CLIENT ${client}`);
+  if (client !== 'sqlite' && client !== 'postgres' && client !== 'mysql')
+    throw new Error(`unknown DATABASE_CLIENT ${client}`);
   return client;
 };
 
@@ -45,13 +46,19 @@ export const createFreshDatabase = async (): Promise<{ env: Record<string, strin
     };
   }
   const admin = serverAdmin(client);
-  await admin.raw(client === 'postgres' ? `CREATE DATABASE "${name}"` : `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.raw(
+    client === 'postgres'
+      ? `CREATE DATABASE "${name}"`
+      : `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`
+  );
   await admin.destroy();
   return {
     env: { DATABASE_CLIENT: client, DATABASE_NAME: name },
     drop: async () => {
       const again = serverAdmin(client);
-      await again.raw(client === 'postgres' ? `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)` : `DROP DATABASE IF EXISTS \`${name}\``);
+      await again.raw(
+        client === 'postgres' ? `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)` : `DROP DATABASE IF EXISTS \`${name}\``
+      );
       await again.destroy();
     },
   };

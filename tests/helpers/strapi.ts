@@ -26,22 +26,39 @@ export const adminClient = (http: () => supertest.Agent, token: string): AdminCl
   return {
     token,
     get: (path) => auth(http().get(path)),
-    post: (path, body) => auth(http().post(path).send(body as object)),
-    put: (path, body) => auth(http().put(path).send(body as object)),
+    post: (path, body) =>
+      auth(
+        http()
+          .post(path)
+          .send(body as object)
+      ),
+    put: (path, body) =>
+      auth(
+        http()
+          .put(path)
+          .send(body as object)
+      ),
     del: (path) => auth(http().delete(path)),
   };
 };
 
 export const login = async (http: () => supertest.Agent, email: string, password: string) => {
   const response = await http().post('/admin/login').send({ email, password });
-  if (response.status !== 200) throw new Error(`admin login failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 200)
+    throw new Error(`admin login failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data.token as string;
 };
 
 /** Boots the playground in-process on a fresh database with the demo seed, as the tests' Strapi. */
 export const startApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
   const database = await createFreshDatabase();
-  Object.assign(process.env, { STRAPI_TELEMETRY_DISABLED: 'true', LOG_LEVEL: 'error', TZ: 'UTC', ...database.env, ...env });
+  Object.assign(process.env, {
+    STRAPI_TELEMETRY_DISABLED: 'true',
+    LOG_LEVEL: 'error',
+    TZ: 'UTC',
+    ...database.env,
+    ...env,
+  });
   const strapi = await createStrapi({ appDir: PLAYGROUND, distDir: PLAYGROUND }).load();
   strapi.server.mount();
   const server = strapi.server.httpServer;

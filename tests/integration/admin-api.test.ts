@@ -26,7 +26,9 @@ const adminWith = async (email: string, actions: string[]) => {
       actions.map((action) => ({ action, subject: null, properties: {}, conditions: [] }))
     );
   }
-  await app.strapi.service('admin::user').create({ email, firstname: 'T', lastname: 'T', password: 'Passw0rd!x', isActive: true, roles: [role.id] });
+  await app.strapi
+    .service('admin::user')
+    .create({ email, firstname: 'T', lastname: 'T', password: 'Passw0rd!x', isActive: true, roles: [role.id] });
   return adminClient(app.http, await login(app.http, email, 'Passw0rd!x'));
 };
 
@@ -49,11 +51,20 @@ describe('API keys', () => {
     expect(secret.startsWith(prefix)).toBe(true);
     const row = await app.strapi.db.connection('data_api_keys').where('id', id).first();
     expect(JSON.stringify(row)).not.toContain(secret.slice(5));
-    expect(row.hash).toBe(createHmac('sha512', 'playground-data-api-key-secret-0123456789').update(secret).digest('hex'));
+    expect(row.hash).toBe(
+      createHmac('sha512', 'playground-data-api-key-secret-0123456789').update(secret).digest('hex')
+    );
     const list = await admin.get('/data-api/api-keys');
     expect(list.status).toBe(200);
     const listed = list.body.data.find((k: { id: number }) => k.id === id);
-    expect(listed).toEqual({ id, description: 'Nightly export', prefix, expiresAt: null, lastUsedAt: null, createdAt: expect.any(String) });
+    expect(listed).toEqual({
+      id,
+      description: 'Nightly export',
+      prefix,
+      expiresAt: null,
+      lastUsedAt: null,
+      createdAt: expect.any(String),
+    });
     expect(JSON.stringify(list.body)).not.toContain(row.hash);
   });
 
@@ -65,7 +76,11 @@ describe('API keys', () => {
 
   test('revoking a key removes it from the endpoints that allowed it', async () => {
     const doomed = await createKey(admin, 'doomed');
-    const endpoint = await createEndpoint(admin, doomed, { ...base(), path: 'revoked', auth: { method: 'api-key', keys: [key.id, doomed.id] } });
+    const endpoint = await createEndpoint(admin, doomed, {
+      ...base(),
+      path: 'revoked',
+      auth: { method: 'api-key', keys: [key.id, doomed.id] },
+    });
     expect((await admin.del(`/data-api/api-keys/${doomed.id}`)).status).toBe(200);
     expect(await app.strapi.db.query('plugin::data-api.api-key').findOne({ where: { id: doomed.id } })).toBeNull();
     const stored = await admin.get(`/data-api/endpoints/${endpoint.id}`);
@@ -78,7 +93,13 @@ describe('endpoint definitions', () => {
   test('create, read, update and delete', async () => {
     const created = await admin.post('/data-api/endpoints', { data: base() });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ ...base(), id: expect.any(Number), method: 'GET', parameter: 'none', enabled: true });
+    expect(created.body.data).toMatchObject({
+      ...base(),
+      id: expect.any(Number),
+      method: 'GET',
+      parameter: 'none',
+      enabled: true,
+    });
     const id = created.body.data.id;
     expect((await admin.get(`/data-api/endpoints/${id}`)).body.data.path).toBe('shop/orders');
     expect((await admin.get('/data-api/endpoints')).body.data.map((e: { id: number }) => e.id)).toContain(id);
@@ -93,17 +114,33 @@ describe('endpoint definitions', () => {
     ['a reserved path', { path: '_private/orders' }, /path segment "_private" must not start with "_"/],
     ['a path ending in a number', { path: 'orders/2024' }, /last path segment must not be a number/],
     ['a path with bad characters', { path: 'orders?x' }, /may only hold letters/],
-    ['an unknown object', { object: 'api::nothing.nothing' }, /object: "api::nothing.nothing" is not a collection type/],
+    [
+      'an unknown object',
+      { object: 'api::nothing.nothing' },
+      /object: "api::nothing.nothing" is not a collection type/,
+    ],
     ["the plugin's own keys", { object: 'plugin::data-api.api-key' }, /not a collection type that endpoints may use/],
     ['an admin type', { object: 'admin::user' }, /not a collection type/],
     ['an unknown field', { fields: [{ name: 'id' }, { name: 'totl' }] }, /fields\[1\]: unknown field "totl"/],
-    ['a private field', { object: 'plugin::users-permissions.user', fields: [{ name: 'password' }] }, /fields\[0\]: private fields cannot be exposed/],
+    [
+      'a private field',
+      { object: 'plugin::users-permissions.user', fields: [{ name: 'password' }] },
+      /fields\[0\]: private fields cannot be exposed/,
+    ],
     ['an unknown sort field', { sort: [{ field: 'nope', dir: 'asc' }] }, /sort\[0\]: unknown field "nope"/],
-    ['a sort on a relation', { sort: [{ field: 'customer', dir: 'asc' }] }, /sort\[0\]: "customer" cannot be sorted on/],
+    [
+      'a sort on a relation',
+      { sort: [{ field: 'customer', dir: 'asc' }] },
+      /sort\[0\]: "customer" cannot be sorted on/,
+    ],
     ['a filter on an unknown field', { filter: { colour: 'red' } }, /filter|colour/],
     ['a filter with a bad value', { filter: { total: { $gt: 'lots' } } }, /total\.\$gt: "lots" is not a valid value/],
     ['a filter with an unknown variable', { filter: { id: { $var: 'user.age' } } }, /unknown variable "user\.age"/],
-    ['a key that does not exist', { auth: { method: 'api-key', keys: [987654] } }, /auth\.keys: no API key with id 987654/],
+    [
+      'a key that does not exist',
+      { auth: { method: 'api-key', keys: [987654] } },
+      /auth\.keys: no API key with id 987654/,
+    ],
     ['a bad IP', { allowedIps: ['10.0.0.0/8', '300.1.2.3'] }, /allowedIps\.1: "300\.1\.2\.3" is not an IP address/],
     ['a modify without its parameter', { type: 'modify', parameter: 'optional' }, /always takes the numeric parameter/],
     ['an unknown type', { type: 'upsert' }, /type/],
@@ -134,7 +171,9 @@ describe('objects', () => {
     const response = await admin.get('/data-api/objects');
     expect(response.status).toBe(200);
     const uids = response.body.data.map((o: { uid: string }) => o.uid);
-    expect(uids).toEqual(expect.arrayContaining(['api::order.order', 'api::product.product', 'plugin::users-permissions.user']));
+    expect(uids).toEqual(
+      expect.arrayContaining(['api::order.order', 'api::product.product', 'plugin::users-permissions.user'])
+    );
     expect(uids.some((uid: string) => uid.startsWith('admin::') || uid.startsWith('plugin::data-api.'))).toBe(false);
     const product = response.body.data.find((o: { uid: string }) => o.uid === 'api::product.product');
     expect(product.fields).toEqual(
@@ -158,7 +197,10 @@ describe('RBAC', () => {
   });
 
   test('read rights allow reading, not changing', async () => {
-    const reader = await adminWith('reader@example.com', ['plugin::data-api.endpoints.read', 'plugin::data-api.keys.read']);
+    const reader = await adminWith('reader@example.com', [
+      'plugin::data-api.endpoints.read',
+      'plugin::data-api.keys.read',
+    ]);
     expect((await reader.get('/data-api/endpoints')).status).toBe(200);
     expect((await reader.get('/data-api/api-keys')).status).toBe(200);
     const before = await endpointCount();

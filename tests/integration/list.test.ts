@@ -22,7 +22,14 @@ beforeAll(async () => {
     path: 'orders',
     type: 'list',
     object: 'api::order.order',
-    fields: [{ name: 'id' }, { name: 'total' }, { name: 'status' }, { name: 'customer' }, { name: 'orderedAt' }, { name: 'quantity' }],
+    fields: [
+      { name: 'id' },
+      { name: 'total' },
+      { name: 'status' },
+      { name: 'customer' },
+      { name: 'orderedAt' },
+      { name: 'quantity' },
+    ],
     sort: [{ field: 'id', dir: 'asc' }],
   });
   await createEndpoint(admin, key, {
@@ -64,7 +71,14 @@ beforeAll(async () => {
     path: 'customers',
     type: 'list',
     object: 'api::customer.customer',
-    fields: [{ name: 'id' }, { name: 'email' }, { name: 'tier' }, { name: 'credit' }, { name: 'signupDate' }, { name: 'orders' }],
+    fields: [
+      { name: 'id' },
+      { name: 'email' },
+      { name: 'tier' },
+      { name: 'credit' },
+      { name: 'signupDate' },
+      { name: 'orders' },
+    ],
     filter: { tier: { $in: ['pro', 'enterprise'] } },
   });
 });
@@ -87,7 +101,9 @@ describe('paging', () => {
     expect(response.body.items).toHaveLength(100);
     expect(response.body.items.map((i: { id: number }) => i.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect(Object.keys(response.body.items[0])).toEqual(['id', 'total', 'status', 'customer', 'orderedAt', 'quantity']);
-    expect(response.body._links).toEqual({ next: { href: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/_api\/orders\?id:gt=100$/) } });
+    expect(response.body._links).toEqual({
+      next: { href: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/_api\/orders\?id:gt=100$/) },
+    });
     expect(response.headers.link).toBe(`<${response.body._links.next.href}>; rel="next"`);
   });
 
@@ -130,7 +146,9 @@ describe('paging', () => {
     expect(second.body.page).toBe(2);
     expect(pathAndQuery(second.body._links.prev.href)).toBe('/_api/products/by-price');
     expect(pathAndQuery(second.body._links.next.href)).toBe('/_api/products/by-price?page=3');
-    expect(second.headers.link).toBe(`<${second.body._links.next.href}>; rel="next", <${second.body._links.prev.href}>; rel="prev"`);
+    expect(second.headers.link).toBe(
+      `<${second.body._links.next.href}>; rel="next", <${second.body._links.prev.href}>; rel="prev"`
+    );
     const last = await get('/_api/products/by-price?page=3');
     expect(last.body.items).toHaveLength((await count('products')) - 200);
     expect(last.body._links.next).toBeUndefined();
@@ -204,7 +222,9 @@ describe('filters', () => {
   test('query filters narrow the result: equality, :gt and :lt, typed per field', async () => {
     const response = await get('/_api/orders?status=shipped&total:gt=100.5&quantity:lt=5');
     expect(response.status).toBe(200);
-    const expected = await count('orders', (q) => q.where('status', 'shipped').where('total', '>', 100.5).where('quantity', '<', 5));
+    const expected = await count('orders', (q) =>
+      q.where('status', 'shipped').where('total', '>', 100.5).where('quantity', '<', 5)
+    );
     expect(response.body.total).toBe(expected);
     for (const item of response.body.items) {
       expect(item.status).toBe('shipped');
@@ -222,7 +242,11 @@ describe('filters', () => {
       .count({ n: '*' })
       .modify((q: any) => {
         const limit = new Date('2025-06-01T00:00:00Z');
-        q.where('o.ordered_at', '>', process.env.DATABASE_CLIENT === 'sqlite' || !process.env.DATABASE_CLIENT ? limit.getTime() : limit);
+        q.where(
+          'o.ordered_at',
+          '>',
+          process.env.DATABASE_CLIENT === 'sqlite' || !process.env.DATABASE_CLIENT ? limit.getTime() : limit
+        );
       });
     expect(response.body.total).toBe(Number(expected[0].n));
     expect(response.body.items.every((i: { customer: number }) => i.customer === 3)).toBe(true);
@@ -261,12 +285,58 @@ describe('filters', () => {
   });
 });
 
+describe('variables', () => {
+  test('a filter variable with no value matches nothing (fail closed), even under $not', async () => {
+    await createEndpoint(admin, key, {
+      path: 'orders/maybe-customer',
+      type: 'list',
+      object: 'api::order.order',
+      parameter: 'optional',
+      filter: { $not: { customer: { id: { $var: 'param' } } } },
+      fields: [{ name: 'id' }, { name: 'customer' }],
+    });
+    const withParam = await get('/_api/orders/maybe-customer/4');
+    expect(withParam.status).toBe(200);
+    expect(withParam.body.total).toBe(await count('orders_customer_lnk', (q) => q.whereNot('customer_id', 4)));
+    const without = await get('/_api/orders/maybe-customer');
+    expect(without.status).toBe(200);
+    expect(without.body).toMatchObject({ total: 0, items: [] });
+  });
+
+  test('now and today compare with datetimes and dates', async () => {
+    await createEndpoint(admin, key, {
+      path: 'products/released',
+      type: 'list',
+      object: 'api::product.product',
+      filter: { releasedAt: { $lt: { $var: 'now' } } },
+      fields: [{ name: 'id' }, { name: 'releasedAt' }],
+    });
+    await createEndpoint(admin, key, {
+      path: 'customers/signed-up',
+      type: 'list',
+      object: 'api::customer.customer',
+      filter: { signupDate: { $lte: { $var: 'today' } } },
+      fields: [{ name: 'id' }],
+    });
+    const future = new Date(Date.now() + 86400000);
+    await knexOf(app)('products')
+      .where('id', 1)
+      .update({ released_at: (process.env.DATABASE_CLIENT ?? 'sqlite') === 'sqlite' ? future.getTime() : future });
+    const released = await get('/_api/products/released');
+    expect(released.body.total).toBe((await count('products')) - 1);
+    expect(released.body.items.some((i: { id: number }) => i.id === 1)).toBe(false);
+    expect((await get('/_api/customers/signed-up')).body.total).toBe(await count('customers'));
+  });
+});
+
 describe('Draft & Publish', () => {
   test('reads see published entries only', async () => {
     const response = await get('/_api/articles');
     const published = await count('articles', (q) => q.whereNotNull('published_at'));
     expect(published).toBeGreaterThan(0);
     expect(response.body.total).toBe(published);
-    expect(response.body.items.every((i: { publishedAt: string | null }) => typeof i.publishedAt === 'string')).toBe(true);
+    expect(response.body.items.every((i: { publishedAt: string | null }) => typeof i.publishedAt === 'string')).toBe(
+      true
+    );
   });
 });

@@ -18,8 +18,17 @@ beforeAll(async () => {
   const products = { type: 'list', object: 'api::product.product', fields: [{ name: 'id' }, { name: 'sku' }] };
   await createEndpoint(admin, key, { ...products, path: 'products' });
   await createEndpoint(admin, key, { ...products, path: 'products/local', allowedIps: ['127.0.0.1', '::1'] });
-  await createEndpoint(admin, key, { ...products, path: 'products/office', allowedIps: ['203.0.113.0/24', '2001:db8::/32'] });
-  await createEndpoint(admin, key, { ...products, path: 'products/one', parameter: 'required', filter: { id: { $var: 'param' } } });
+  await createEndpoint(admin, key, {
+    ...products,
+    path: 'products/office',
+    allowedIps: ['203.0.113.0/24', '2001:db8::/32'],
+  });
+  await createEndpoint(admin, key, {
+    ...products,
+    path: 'products/one',
+    parameter: 'required',
+    filter: { id: { $var: 'param' } },
+  });
 });
 
 afterAll(async () => {
@@ -88,12 +97,16 @@ describe('API keys', () => {
       data: { description: 'short-lived', expiresAt: new Date(Date.now() + 1500).toISOString() },
     });
     const shortLived = response.body.data;
-    await createEndpoint(admin, { id: shortLived.id, secret: shortLived.secret }, {
-      path: 'products/short',
-      type: 'list',
-      object: 'api::product.product',
-      fields: [{ name: 'id' }],
-    });
+    await createEndpoint(
+      admin,
+      { id: shortLived.id, secret: shortLived.secret },
+      {
+        path: 'products/short',
+        type: 'list',
+        object: 'api::product.product',
+        fields: [{ name: 'id' }],
+      }
+    );
     expect((await get('/_api/products/short', shortLived.secret)).status).toBe(200);
     await sleep(1600);
     expect((await get('/_api/products/short', shortLived.secret)).status).toBe(401);
@@ -149,20 +162,32 @@ describe('definitions in force', () => {
 
   test('a revoked key stops working at once', async () => {
     const doomed = await createKey(admin, 'doomed');
-    await createEndpoint(admin, doomed, { path: 'products/doomed', type: 'list', object: 'api::product.product', fields: [{ name: 'id' }] });
+    await createEndpoint(admin, doomed, {
+      path: 'products/doomed',
+      type: 'list',
+      object: 'api::product.product',
+      fields: [{ name: 'id' }],
+    });
     expect((await get('/_api/products/doomed', doomed.secret)).status).toBe(200);
     expect((await admin.del(`/data-api/api-keys/${doomed.id}`)).status).toBe(200);
     expect((await get('/_api/products/doomed', doomed.secret)).status).toBe(401);
   });
 
   test('a disabled endpoint is gone', async () => {
-    const endpoint = await createEndpoint(admin, key, { path: 'products/toggle', type: 'list', object: 'api::product.product', fields: [{ name: 'id' }] });
+    const endpoint = await createEndpoint(admin, key, {
+      path: 'products/toggle',
+      type: 'list',
+      object: 'api::product.product',
+      fields: [{ name: 'id' }],
+    });
     expect((await get('/_api/products/toggle')).status).toBe(200);
     const { id, method, createdAt, updatedAt, ...definition } = endpoint as Record<string, unknown>;
     void method;
     void createdAt;
     void updatedAt;
-    expect((await admin.put(`/data-api/endpoints/${id}`, { data: { ...definition, enabled: false } })).status).toBe(200);
+    expect((await admin.put(`/data-api/endpoints/${id}`, { data: { ...definition, enabled: false } })).status).toBe(
+      200
+    );
     expect((await get('/_api/products/toggle')).status).toBe(404);
   });
 });

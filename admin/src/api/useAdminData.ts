@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { PLUGIN_ID } from '../../../contracts/permissions';
 
 /** Loads `GET /data-api/<path>` once; `{ data }` as answered by the admin API. */
-export const useAdminData = <T,>(path: string) => {
+export const useAdminData = <T>(path: string) => {
   const { get } = useFetchClient();
   const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
   useEffect(() => {

@@ -20,7 +20,18 @@ const parseSeed = (value = 'demo') => {
 };
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Linus', 'Frances'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Thompson', 'Torvalds', 'Allen'];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Hamilton',
+  'Thompson',
+  'Torvalds',
+  'Allen',
+];
 const ADJECTIVES = ['Sturdy', 'Compact', 'Deluxe', 'Classic', 'Smart', 'Eco', 'Turbo', 'Silent', 'Mini', 'Pro'];
 const NOUNS = ['Kettle', 'Lamp', 'Backpack', 'Chair', 'Speaker', 'Notebook', 'Drill', 'Blender', 'Jacket', 'Mug'];
 const CATEGORIES = ['home', 'office', 'outdoor', 'kitchen', 'audio', 'tools', 'apparel', 'books'];
@@ -32,7 +43,11 @@ const customers = (n, random) =>
   Array.from({ length: n }, (_, i) => ({
     name: `${random.pick(FIRST)} ${random.pick(LAST)}`,
     email: `customer${i + 1}@example.com`,
-    tier: random.weighted([['free', 6], ['pro', 3], ['enterprise', 1]]),
+    tier: random.weighted([
+      ['free', 6],
+      ['pro', 3],
+      ['enterprise', 1],
+    ]),
     credit: random.money(0, 1000),
     signupDate: new Date(Date.UTC(2024, 0, 1) + random.int(0, 700) * DAY).toISOString().slice(0, 10),
   }));
@@ -57,7 +72,12 @@ const orders = (n, random, customerCount, productPrices) =>
       product,
       quantity,
       total: Math.round(productPrices[product - 1] * quantity * 100) / 100,
-      status: random.weighted([['pending', 2], ['paid', 4], ['shipped', 3], ['cancelled', 1]]),
+      status: random.weighted([
+        ['pending', 2],
+        ['paid', 4],
+        ['shipped', 3],
+        ['cancelled', 1],
+      ]),
       orderedAt: new Date(ORDERS_FROM + random.int(0, ORDERS_DAYS * 24 * 60) * 60000),
       note: random.next() < 0.3 ? `Please deliver before ${random.int(8, 18)}:00` : null,
     };
@@ -65,7 +85,11 @@ const orders = (n, random, customerCount, productPrices) =>
 
 const insertType = async (trx, strapi, uid, list, options) => {
   const meta = strapi.db.metadata.get(uid);
-  await insertChunks(trx, meta.tableName, list.map((values, i) => toRow(meta, i + 1, values, options)));
+  await insertChunks(
+    trx,
+    meta.tableName,
+    list.map((values, i) => toRow(meta, i + 1, values, options))
+  );
   await resetSequence(trx, meta.tableName);
   return meta;
 };
@@ -92,7 +116,15 @@ const seedShop = async (strapi, sizes) => {
   const random = createRandom(20260301);
   const customerList = customers(sizes.customers, random);
   const productList = products(sizes.products, random);
-  const orderList = sizes.customers && sizes.products ? orders(sizes.orders, random, sizes.customers, productList.map((p) => p.price)) : [];
+  const orderList =
+    sizes.customers && sizes.products
+      ? orders(
+          sizes.orders,
+          random,
+          sizes.customers,
+          productList.map((p) => p.price)
+        )
+      : [];
   await knex.transaction(async (trx) => {
     await insertType(trx, strapi, 'api::customer.customer', customerList);
     await insertType(trx, strapi, 'api::product.product', productList);

@@ -49,7 +49,10 @@ const linkRows = (meta, attribute, pairs) => {
 /** PostgreSQL sequences do not follow explicit ids: move them past the inserted rows. */
 const resetSequence = async (trx, table) => {
   if (trx.client.config.client !== 'postgres') return;
-  await trx.raw(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT COALESCE(MAX(id), 1) FROM ??))`, [table, table]);
+  await trx.raw(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT COALESCE(MAX(id), 1) FROM ??))`, [
+    table,
+    table,
+  ]);
 };
 
 module.exports = { toRow, insertChunks, linkRows, resetSequence };

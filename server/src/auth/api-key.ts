@@ -9,7 +9,8 @@ const SECRET = /^dapi_[A-Za-z0-9_-]{43}$/;
 
 export const generateSecret = () => `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
 
-export const hashSecret = (keySecret: string, secret: string) => createHmac('sha512', keySecret).update(secret).digest('hex');
+export const hashSecret = (keySecret: string, secret: string) =>
+  createHmac('sha512', keySecret).update(secret).digest('hex');
 
 /** The part of a secret shown in the admin panel to tell keys apart. */
 export const displayPrefix = (secret: string) => secret.slice(0, KEY_PREFIX.length + 6);
@@ -20,4 +21,3 @@ export const bearerToken = (header: string | undefined): string | null => {
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
   return match && SECRET.test(match[1]) ? match[1] : null;
 };
-

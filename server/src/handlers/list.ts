@@ -49,7 +49,10 @@ export const listHandler: HandlerFactory = (definition, model, deps) => {
     for (const [suffix, op] of QUERY_OPS) {
       if (suffix && !codec.ordered) continue;
       const key = `${f.name}${suffix}`;
-      const predicate = compileFilter({ [f.name]: { [op]: { $var: key } } }, model, ROOT, { ...options, variables: [key] });
+      const predicate = compileFilter({ [f.name]: { [op]: { $var: key } } }, model, ROOT, {
+        ...options,
+        variables: [key],
+      });
       filterable.set(key, { key, codec, predicate });
     }
   }
@@ -71,7 +74,10 @@ export const listHandler: HandlerFactory = (definition, model, deps) => {
     const offset = (query.page - 1) * LIMITS.pageSize;
     const [countRows, rows] = await Promise.all([
       executor.all(sql.count + where, render.bindings),
-      executor.all(`${sql.select}${where} ${sql.orderBy} LIMIT ${LIMITS.pageSize} OFFSET ?`, [...render.bindings, offset]),
+      executor.all(`${sql.select}${where} ${sql.orderBy} LIMIT ${LIMITS.pageSize} OFFSET ?`, [
+        ...render.bindings,
+        offset,
+      ]),
     ]);
     const items = rows.map((row) => {
       const item: Record<string, unknown> = {};

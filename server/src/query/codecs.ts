@@ -137,7 +137,8 @@ const datetimeCodec = (dialect: Dialect): Codec => {
   return {
     parseText: parse,
     // A Date is this codec's own parsed form (query-string values arrive already parsed).
-    parseJson: (v) => (typeof v === 'string' ? parse(v) : v instanceof Date && !Number.isNaN(v.getTime()) ? v : INVALID),
+    parseJson: (v) =>
+      typeof v === 'string' ? parse(v) : v instanceof Date && !Number.isNaN(v.getTime()) ? v : INVALID,
     // Strapi stores datetimes in SQLite as epoch milliseconds, elsewhere as timestamps the driver maps to Date.
     toDb: (v) => (dialect === 'sqlite' ? (v as Date).getTime() : v),
     fromDb: toIsoDatetime,

@@ -67,7 +67,10 @@ export const createExecutor = (strapi: Core.Strapi, dialect: Dialect): Executor 
     let named = pgNames.get(sql);
     if (!named) {
       if (pgNames.size >= STATEMENT_CACHE_SIZE) pgNames.clear();
-      named = { name: `dapi_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`, text: toPgPlaceholders(sql) };
+      named = {
+        name: `dapi_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`,
+        text: toPgPlaceholders(sql),
+      };
       pgNames.set(sql, named);
     }
     const { name, text } = named;

@@ -39,7 +39,15 @@ const TEXT_OPS: Record<string, { pattern: (v: string) => string; not: boolean; i
   $startsWith: { pattern: (v) => `${v}%`, not: false, insensitive: false },
   $endsWith: { pattern: (v) => `%${v}`, not: false, insensitive: false },
 };
-const LEAF_OPS = new Set([...Object.keys(COMPARISON), ...Object.keys(TEXT_OPS), '$in', '$notIn', '$null', '$notNull', '$between']);
+const LEAF_OPS = new Set([
+  ...Object.keys(COMPARISON),
+  ...Object.keys(TEXT_OPS),
+  '$in',
+  '$notIn',
+  '$null',
+  '$notNull',
+  '$between',
+]);
 
 const escapeLike = (v: string) => v.replace(/[!%_]/g, (c) => `!${c}`);
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -82,21 +90,24 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
       };
     }
     const parsed = codec.parseJson(raw);
-    if (parsed === INVALID) throw new DefinitionError(`${path}: ${JSON.stringify(raw)} is not a valid value for this field`);
+    if (parsed === INVALID)
+      throw new DefinitionError(`${path}: ${JSON.stringify(raw)} is not a valid value for this field`);
     const value = codec.toDb(parsed);
     return () => value;
   };
 
   /** Renders `make(values)` or, when a value is missing, the unknown `NULL`. */
-  const leaf = (slots: Array<(ctx: RenderContext) => unknown>, make: (placeholders: string[]) => string): Predicate => (ctx) => {
-    const values = slots.map((slot) => slot(ctx));
-    if (values.some((v) => v === INVALID)) {
-      ctx.unknown = true;
-      return 'NULL';
-    }
-    ctx.bindings.push(...values);
-    return make(values.map(() => '?'));
-  };
+  const leaf =
+    (slots: Array<(ctx: RenderContext) => unknown>, make: (placeholders: string[]) => string): Predicate =>
+    (ctx) => {
+      const values = slots.map((slot) => slot(ctx));
+      if (values.some((v) => v === INVALID)) {
+        ctx.unknown = true;
+        return 'NULL';
+      }
+      ctx.bindings.push(...values);
+      return make(values.map(() => '?'));
+    };
 
   const scalarOp = (column: string, codec: Codec, op: string, operand: unknown, path: string): Predicate => {
     if (!codec.comparable) throw new DefinitionError(`${path}: this field cannot be filtered`);
@@ -115,7 +126,8 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
         : leaf(slots, (p) => `(${column} NOT IN (${p.join(', ')}) OR ${column} IS NULL)`);
     }
     if (op === '$between') {
-      if (!Array.isArray(operand) || operand.length !== 2) throw new DefinitionError(`${path}: $between takes [low, high]`);
+      if (!Array.isArray(operand) || operand.length !== 2)
+        throw new DefinitionError(`${path}: $between takes [low, high]`);
       const slots = operand.map((v, i) => valueOf(v, codec, `${path}[${i}]`));
       return leaf(slots, ([a, b]) => `${column} BETWEEN ${a} AND ${b}`);
     }
@@ -163,9 +175,17 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     );
   };
 
-  const negate = (inner: Predicate): Predicate => (ctx) => `NOT (${inner(ctx)})`;
+  const negate =
+    (inner: Predicate): Predicate =>
+    (ctx) =>
+      `NOT (${inner(ctx)})`;
 
-  const relationCondition = (field: Extract<ModelField, { kind: 'relation' }>, parent: string, value: unknown, path: string): Predicate => {
+  const relationCondition = (
+    field: Extract<ModelField, { kind: 'relation' }>,
+    parent: string,
+    value: unknown,
+    path: string
+  ): Predicate => {
     const target = options.modelOf(field.target);
     if (!target) throw new DefinitionError(`${path}: related type ${field.target} cannot be used in filters`);
     aliasCount += 1;
@@ -175,8 +195,10 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     const linkTable = `${q(table)} ${link}`;
     const ownerMatch = `${link}.${q(ownerColumn)} = ${parent}.${q('id')}`;
     // `{ id: { $null: true } }` on a relation means "no related row", as in Strapi.
-    const idOnly = isPlainObject(value) && Object.keys(value).length === 1 && isPlainObject(value.id) ? value.id : value;
-    const isNullCheck = isPlainObject(idOnly) && Object.keys(idOnly).length === 1 && ('$null' in idOnly || '$notNull' in idOnly);
+    const idOnly =
+      isPlainObject(value) && Object.keys(value).length === 1 && isPlainObject(value.id) ? value.id : value;
+    const isNullCheck =
+      isPlainObject(idOnly) && Object.keys(idOnly).length === 1 && ('$null' in idOnly || '$notNull' in idOnly);
     if (isNullCheck) {
       const [op, flag] = Object.entries(idOnly as Record<string, unknown>)[0];
       if (typeof flag !== 'boolean') throw new DefinitionError(`${path}.${op}: takes true or false`);
@@ -198,7 +220,12 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     };
   };
 
-  const objectCondition = (current: Model, currentAlias: string, node: Record<string, unknown>, path: string): Predicate =>
+  const objectCondition = (
+    current: Model,
+    currentAlias: string,
+    node: Record<string, unknown>,
+    path: string
+  ): Predicate =>
     joinAll(
       Object.entries(node).map(([key, value]) => {
         const here = path ? `${path}.${key}` : key;

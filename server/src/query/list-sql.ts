@@ -50,7 +50,8 @@ export const buildListSql = (
   for (const { field, dir } of sort) {
     const column = `${ROOT}.${q((field as { column: string }).column)}`;
     // NULLs sort last ascending and first descending on every database, as PostgreSQL does by default.
-    if (field.name !== 'id') order.push(`CASE WHEN ${column} IS NULL THEN ${dir === 'asc' ? 1 : 0} ELSE ${dir === 'asc' ? 0 : 1} END`);
+    if (field.name !== 'id')
+      order.push(`CASE WHEN ${column} IS NULL THEN ${dir === 'asc' ? 1 : 0} ELSE ${dir === 'asc' ? 0 : 1} END`);
     order.push(`${column} ${dir.toUpperCase()}`);
     if (field.name === 'id') break;
   }

@@ -2,8 +2,23 @@ import type { Core } from '@strapi/strapi';
 
 /** A content type seen from SQL: its table, and per field its column or link table (from Strapi's metadata). */
 export type ScalarType =
-  | 'integer' | 'biginteger' | 'float' | 'decimal' | 'boolean' | 'string' | 'text' | 'richtext' | 'email'
-  | 'uid' | 'enumeration' | 'date' | 'datetime' | 'timestamp' | 'time' | 'json' | 'blocks';
+  | 'integer'
+  | 'biginteger'
+  | 'float'
+  | 'decimal'
+  | 'boolean'
+  | 'string'
+  | 'text'
+  | 'richtext'
+  | 'email'
+  | 'uid'
+  | 'enumeration'
+  | 'date'
+  | 'datetime'
+  | 'timestamp'
+  | 'time'
+  | 'json'
+  | 'blocks';
 
 export interface ScalarField {
   kind: 'scalar';
@@ -51,8 +66,23 @@ export interface Model {
 }
 
 const SCALAR_TYPES = new Set<string>([
-  'integer', 'biginteger', 'float', 'decimal', 'boolean', 'string', 'text', 'richtext', 'email', 'uid',
-  'enumeration', 'date', 'datetime', 'timestamp', 'time', 'json', 'blocks',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'boolean',
+  'string',
+  'text',
+  'richtext',
+  'email',
+  'uid',
+  'enumeration',
+  'date',
+  'datetime',
+  'timestamp',
+  'time',
+  'json',
+  'blocks',
 ]);
 
 /** Content types that an endpoint may never expose: admin accounts, this plugin's own secrets, Strapi internals. */
@@ -80,7 +110,8 @@ type MetaAttribute = {
 
 const relationField = (name: string, attribute: AnyAttribute, meta: MetaAttribute | undefined): ModelField => {
   const relation = String(attribute.relation);
-  if (relation.startsWith('morph')) return { kind: 'unsupported', name, reason: 'polymorphic relations are not supported' };
+  if (relation.startsWith('morph'))
+    return { kind: 'unsupported', name, reason: 'polymorphic relations are not supported' };
   const joinTable = meta?.joinTable;
   if (!joinTable) return { kind: 'unsupported', name, reason: 'relations without a link table are not supported' };
   return {
@@ -108,7 +139,14 @@ const describeField = (name: string, attribute: AnyAttribute, meta: MetaAttribut
   if (!SCALAR_TYPES.has(attribute.type) || !meta?.columnName) {
     return { kind: 'unsupported', name, reason: `${attribute.type} fields are not supported` };
   }
-  return { kind: 'scalar', name, column: meta.columnName, type: attribute.type as ScalarType, attribute, system: false };
+  return {
+    kind: 'scalar',
+    name,
+    column: meta.columnName,
+    type: attribute.type as ScalarType,
+    attribute,
+    system: false,
+  };
 };
 
 /** Builds the SQL view of a collection type, or returns null when `uid` is not one that endpoints may use. */
@@ -117,13 +155,24 @@ export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
     | { kind: string; attributes: Record<string, AnyAttribute>; options?: { draftAndPublish?: boolean } }
     | undefined;
   if (!contentType || contentType.kind !== 'collectionType' || isForbiddenObject(uid)) return null;
-  const meta = strapi.db.metadata.get(uid) as unknown as { tableName: string; attributes: Record<string, MetaAttribute> };
+  const meta = strapi.db.metadata.get(uid) as unknown as {
+    tableName: string;
+    attributes: Record<string, MetaAttribute>;
+  };
   const fields = new Map<string, ModelField>();
   for (const [name, column, type] of SYSTEM_FIELDS) {
-    if (meta.attributes[name]) fields.set(name, { kind: 'scalar', name, column, type, attribute: { type }, system: true });
+    if (meta.attributes[name])
+      fields.set(name, { kind: 'scalar', name, column, type, attribute: { type }, system: true });
   }
   for (const [name, attribute] of Object.entries(contentType.attributes)) {
-    if (fields.has(name) || name === 'createdBy' || name === 'updatedBy' || name === 'locale' || name === 'localizations') continue;
+    if (
+      fields.has(name) ||
+      name === 'createdBy' ||
+      name === 'updatedBy' ||
+      name === 'locale' ||
+      name === 'localizations'
+    )
+      continue;
     fields.set(name, describeField(name, attribute, meta.attributes[name]));
   }
   return { uid, table: meta.tableName, draftAndPublish: Boolean(contentType.options?.draftAndPublish), fields };

@@ -24,11 +24,17 @@ export const HANDLERS: Partial<Record<EndpointType, HandlerFactory>> = {
   list: listHandler,
 };
 
-export const compileEndpoint = (id: number, definition: EndpointDefinition, method: string, deps: CompileDeps): CompiledEndpoint => {
+export const compileEndpoint = (
+  id: number,
+  definition: EndpointDefinition,
+  method: string,
+  deps: CompileDeps
+): CompiledEndpoint => {
   const factory = HANDLERS[definition.type];
   if (!factory) throw new DefinitionError(`type: "${definition.type}" endpoints are not available in this version`);
   const model = deps.modelOf(definition.object);
-  if (!model) throw new DefinitionError(`object: "${definition.object}" is not a collection type that endpoints may use`);
+  if (!model)
+    throw new DefinitionError(`object: "${definition.object}" is not a collection type that endpoints may use`);
   return {
     id,
     name: definition.name,

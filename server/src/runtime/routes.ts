@@ -24,7 +24,9 @@ export const matchRoute = (routes: RouteTable, method: string, rest: string): Ro
   const byMethod = routes.get(path);
   if (!byMethod) return { kind: 'not-found' };
   const lookup = method === 'HEAD' ? 'GET' : method;
-  const fitting = [...byMethod.values()].filter((e) => (hasParam ? e.parameter !== 'none' : e.parameter !== 'required'));
+  const fitting = [...byMethod.values()].filter((e) =>
+    hasParam ? e.parameter !== 'none' : e.parameter !== 'required'
+  );
   const endpoint = fitting.find((e) => e.method === lookup);
   if (!endpoint) {
     const allow = fitting.map((e) => e.method);

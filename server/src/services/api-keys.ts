@@ -58,7 +58,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           const auth = endpoint.auth as { method: string; keys?: number[] } | null;
           if (auth?.method === 'api-key' && auth.keys?.includes(id)) {
             const keys = auth.keys.filter((k) => k !== id);
-            await strapi.db.query(ENDPOINT_UID).update({ where: { id: endpoint.id }, data: { auth: { ...auth, keys } } });
+            await strapi.db
+              .query(ENDPOINT_UID)
+              .update({ where: { id: endpoint.id }, data: { auth: { ...auth, keys } } });
           }
         }
         return { id };

@@ -47,12 +47,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
     if (definition.auth.method === 'session') problems.push('auth.method: "session" is not available in this version');
     if (definition.auth.method === 'api-key' && definition.auth.keys.length) {
-      const found = await strapi.db.query(KEY_UID).findMany({ where: { id: { $in: definition.auth.keys } }, select: ['id'] });
+      const found = await strapi.db
+        .query(KEY_UID)
+        .findMany({ where: { id: { $in: definition.auth.keys } }, select: ['id'] });
       const missing = definition.auth.keys.filter((k) => !found.some((f) => f.id === k));
       if (missing.length) problems.push(`auth.keys: no API key with id ${missing.join(', ')}`);
     }
-    const clash = await query().findOne({ where: { path: definition.path, method, ...(id ? { id: { $ne: id } } : {}) } });
-    if (clash) problems.push(`path: ${method} /_api/${definition.path} is already used by endpoint ${clash.id} ("${clash.name}")`);
+    const clash = await query().findOne({
+      where: { path: definition.path, method, ...(id ? { id: { $ne: id } } : {}) },
+    });
+    if (clash)
+      problems.push(
+        `path: ${method} /_api/${definition.path} is already used by endpoint ${clash.id} ("${clash.name}")`
+      );
     if (problems.length) refuse(problems);
     return definition;
   };

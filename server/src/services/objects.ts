@@ -30,7 +30,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       const model = buildModel(strapi, uid);
       if (!model) continue;
       const fields = [...model.fields.values()].map((field): ObjectField => {
-        if (field.kind === 'unsupported') return { name: field.name, type: 'unsupported', exposable: false, reason: field.reason };
+        if (field.kind === 'unsupported')
+          return { name: field.name, type: 'unsupported', exposable: false, reason: field.reason };
         const a = field.attribute as Record<string, unknown>;
         const pick = <T>(key: string) => (a[key] === undefined ? {} : { [key]: a[key] as T });
         return {

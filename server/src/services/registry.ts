@@ -33,7 +33,9 @@ const resolveKeySecret = (strapi: Core.Strapi): string => {
   if (!appKeys?.length) {
     throw new Error('data-api: set `keySecret` in the plugin config (or `server.app.keys`) to hash API keys');
   }
-  return createHash('sha512').update(`data-api-keys:${appKeys.join(',')}`).digest('hex');
+  return createHash('sha512')
+    .update(`data-api-keys:${appKeys.join(',')}`)
+    .digest('hex');
 };
 
 /**
@@ -86,7 +88,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       revision,
       routes: buildRouteTable(endpoints),
       keys: new Map(
-        keys.map((k) => [k.hash as string, { id: k.id as number, expiresAt: k.expiresAt ? new Date(k.expiresAt).getTime() : null }])
+        keys.map((k) => [
+          k.hash as string,
+          { id: k.id as number, expiresAt: k.expiresAt ? new Date(k.expiresAt).getTime() : null },
+        ])
       ),
       keySecret: current.keySecret || resolveKeySecret(strapi),
     };
