@@ -18,7 +18,6 @@ const databaseClient = () => {
 };
 
 const serverAdmin = (client) =>
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('knex')({
     client: client === 'postgres' ? 'pg' : 'mysql2',
     connection: {
@@ -51,7 +50,9 @@ const createFreshDatabase = async () => {
   const admin = serverAdmin(client);
   try {
     await admin.raw(
-      client === 'postgres' ? `CREATE DATABASE "${name}"` : `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`
+      client === 'postgres'
+        ? `CREATE DATABASE "${name}"`
+        : `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`
     );
   } finally {
     await admin.destroy();
@@ -63,7 +64,11 @@ const createFreshDatabase = async () => {
     drop: async () => {
       const again = serverAdmin(client);
       try {
-        await again.raw(client === 'postgres' ? `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)` : `DROP DATABASE IF EXISTS \`${name}\``);
+        await again.raw(
+          client === 'postgres'
+            ? `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`
+            : `DROP DATABASE IF EXISTS \`${name}\``
+        );
       } finally {
         await again.destroy();
       }

@@ -17,7 +17,6 @@ const percentile = (sorted, p) => {
 /** One autocannon run; latencies are kept at sub-millisecond precision (autocannon's histogram has 1 ms). */
 const measure = (options) =>
   new Promise((resolve, reject) => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const autocannon = require('autocannon');
     const latencies = [];
     const instance = autocannon(
@@ -83,7 +82,8 @@ if (require.main === module) {
   process.once('message', (options) => {
     measure(options).then(
       (result) => process.send({ ok: true, result }, () => process.exit(0)),
-      (error) => process.send({ ok: false, error: error && error.stack ? error.stack : String(error) }, () => process.exit(1))
+      (error) =>
+        process.send({ ok: false, error: error && error.stack ? error.stack : String(error) }, () => process.exit(1))
     );
   });
 }

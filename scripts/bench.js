@@ -51,10 +51,15 @@ const step = (message) => process.stderr.write(`[bench] ${message}\n`);
 const ensureBuilt = () => {
   if (existsSync(path.join(ROOT, 'dist', 'server', 'index.js'))) return;
   step('dist/server/index.js is missing: running `npx strapi-plugin build`');
-  const built = spawnSync('npx', ['strapi-plugin', 'build'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+  const built = spawnSync('npx', ['strapi-plugin', 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (built.error) throw built.error;
   if (built.status !== 0) throw new Error(`npx strapi-plugin build failed with exit code ${built.status}`);
-  if (!existsSync(path.join(ROOT, 'dist', 'server', 'index.js'))) throw new Error('the build did not produce dist/server/index.js');
+  if (!existsSync(path.join(ROOT, 'dist', 'server', 'index.js')))
+    throw new Error('the build did not produce dist/server/index.js');
 };
 
 /**
@@ -71,7 +76,6 @@ const boot = async (databaseEnv, adopt) => {
     ...databaseEnv,
   });
   // Required only now: @strapi/strapi reads part of its environment when it is loaded.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createStrapi } = require('@strapi/strapi');
   const strapi = createStrapi({ appDir: PLAYGROUND, distDir: PLAYGROUND });
   adopt(strapi);
@@ -186,18 +190,32 @@ const report = (context, scenarios, results) => {
   log('Data API benchmark');
   log(`  database      ${context.client} (${context.database})`);
   log(`  products      ${context.rows.toLocaleString('en-US')} rows`);
-  log(`  load          autocannon, ${SETTINGS.connections} connections, ${SETTINGS.warmup}s warm-up + ${SETTINGS.seconds}s measured per scenario`);
+  log(
+    `  load          autocannon, ${SETTINGS.connections} connections, ${SETTINGS.warmup}s warm-up + ${SETTINGS.seconds}s measured per scenario`
+  );
   const cpus = os.cpus();
   log(`  machine       Node ${process.version}, ${cpus.length} CPU(s)${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}`);
   // Other work on the machine skews every figure: the load average before the run tells whether it was quiet.
-  log(`  load average  ${context.loadBefore.map((n) => n.toFixed(2)).join(' ')} before the run, ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} after`);
+  log(
+    `  load average  ${context.loadBefore.map((n) => n.toFixed(2)).join(' ')} before the run, ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} after`
+  );
   log('');
   log(
     table(
       ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'route'],
       scenarios.map((s) => {
         const r = results[s.id];
-        return [s.name, fmt.rps(r.requestsPerSecond), fmt.ms(r.latency.p50), fmt.ms(r.latency.p99), r.totalRequests.toLocaleString('en-US'), s.route];
+        return [
+          s.name,
+          fmt.rps(r.requestsPerSecond),
+          fmt.ms(r.latency.p50),
+          fmt.ms(r.latency.p99),
+          r.totalRequests.toLocaleString('en-US'),
+          s.route,
+        ];
       }),
       [false, true, true, true, true, false]
     )
@@ -210,14 +228,26 @@ const report = (context, scenarios, results) => {
     table(
       ['comparison', 'measured', 'target', ''],
       [
-        ['/_api List 100 vs /api/products 100', `${listVsRest.toFixed(2)}x`, '>= 10x', mark(listVsRest, TARGETS.listVsRest)],
-        ['/_api List 10 vs /_health', `${(listVsHealth * 100).toFixed(1)}%`, '>= 50%', mark(listVsHealth, TARGETS.listVsHealth)],
+        [
+          '/_api List 100 vs /api/products 100',
+          `${listVsRest.toFixed(2)}x`,
+          '>= 10x',
+          mark(listVsRest, TARGETS.listVsRest),
+        ],
+        [
+          '/_api List 10 vs /_health',
+          `${(listVsHealth * 100).toFixed(1)}%`,
+          '>= 50%',
+          mark(listVsHealth, TARGETS.listVsHealth),
+        ],
       ],
       [false, true, true, false]
     )
   );
   log('');
-  log('Latencies are measured per request by the load generator (sub-millisecond); req/s is autocannon\'s per-second average.');
+  log(
+    "Latencies are measured per request by the load generator (sub-millisecond); req/s is autocannon's per-second average."
+  );
   log('A figure BELOW target is reported, not failed: the exit code is 0 unless the run itself went wrong.');
 };
 
@@ -235,10 +265,14 @@ const main = async () => {
     (cleaning ??= (async () => {
       if (strapi) {
         step('stopping Strapi');
-        await strapi.destroy().catch((error) => process.stderr.write(`[bench] could not stop Strapi: ${error.message}\n`));
+        await strapi
+          .destroy()
+          .catch((error) => process.stderr.write(`[bench] could not stop Strapi: ${error.message}\n`));
       }
       step(`dropping the ${client} database`);
-      await database.drop().catch((error) => process.stderr.write(`[bench] could not drop the database: ${error.message}\n`));
+      await database
+        .drop()
+        .catch((error) => process.stderr.write(`[bench] could not drop the database: ${error.message}\n`));
     })());
   const interrupted = (signal) => {
     step(`${signal}: stopping`);
@@ -261,7 +295,8 @@ const main = async () => {
     });
     const { origin } = booted;
     const rows = await strapi.db.query(PRODUCT).count();
-    if (rows !== SETTINGS.products) throw new Error(`expected ${SETTINGS.products} products after seeding, found ${rows}`);
+    if (rows !== SETTINGS.products)
+      throw new Error(`expected ${SETTINGS.products} products after seeding, found ${rows}`);
     const secret = await defineEndpoints(strapi);
     step(`Strapi listens on ${origin}; ${rows} products`);
 
@@ -306,7 +341,11 @@ const main = async () => {
 
     const results = {};
     for (const scenario of scenarios) results[scenario.id] = await runScenario(scenario);
-    report({ client, loadBefore, database: client === 'sqlite' ? path.relative(ROOT, database.name) : database.name, rows }, scenarios, results);
+    report(
+      { client, loadBefore, database: client === 'sqlite' ? path.relative(ROOT, database.name) : database.name, rows },
+      scenarios,
+      results
+    );
   } finally {
     await cleanup();
   }

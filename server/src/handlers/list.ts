@@ -72,19 +72,18 @@ export const listHandler: HandlerFactory = (definition, model, deps) => {
     }
     const where = ` WHERE ${conditions.join(' AND ')}`;
     const offset = (query.page - 1) * LIMITS.pageSize;
-    const [countRows, rows] = await Promise.all([
-      executor.all(sql.count + where, render.bindings),
-      executor.all(`${sql.select}${where} ${sql.orderBy} LIMIT ${LIMITS.pageSize} OFFSET ?`, [
-        ...render.bindings,
-        offset,
-      ]),
-    ]);
+    // One round trip: the total rides along as an uncorrelated subquery, which databases evaluate once.
+    const rows = await executor.all(
+      `SELECT (${sql.count}${where}) AS total_count, ${sql.columnList} ${sql.from}${where} ${sql.orderBy} LIMIT ${LIMITS.pageSize} OFFSET ?`,
+      [...render.bindings, ...render.bindings, offset]
+    );
+    // A page past the end has no row to carry the total: ask for it alone.
+    const total = Number(rows.length ? rows[0].total_count : (await executor.all(sql.count + where, render.bindings))[0].n);
     const items = rows.map((row) => {
       const item: Record<string, unknown> = {};
       for (const column of sql.columns) item[column.name] = column.codec.fromDb(row[column.alias]);
       return item;
     });
-    const total = Number(countRows[0].n);
     const last = items[items.length - 1];
     const links = buildPageLinks({
       base: `${deps.publicUrl ?? ctx.origin}${ctx.path}`,

@@ -5,8 +5,10 @@ import type { Model, ModelField, RelationField } from './model';
 
 /** The fixed parts of a List endpoint's SQL, built once per definition change. */
 export interface ListSql {
-  /** `SELECT <columns> FROM <table> t0` */
-  select: string;
+  /** `<columns>` of the page query. */
+  columnList: string;
+  /** `FROM <table> t0` */
+  from: string;
   /** `SELECT COUNT(*) AS n FROM <table> t0` */
   count: string;
   /** `ORDER BY ...` including the `id` tie-breaker that keeps pages stable. */
@@ -57,7 +59,8 @@ export const buildListSql = (
   }
   if (!sort.some(({ field }) => field.name === 'id')) order.push(`${ROOT}.${q('id')} ASC`);
   return {
-    select: `SELECT ${expressions.length ? expressions.join(', ') : `${ROOT}.${q('id')} AS c_id`} ${from}`,
+    columnList: expressions.length ? expressions.join(', ') : `${ROOT}.${q('id')} AS c_id`,
+    from,
     count: `SELECT COUNT(*) AS n ${from}`,
     orderBy: `ORDER BY ${order.join(', ')}`,
     columns,

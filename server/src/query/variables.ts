@@ -10,10 +10,15 @@ export interface RequestUser {
   role?: string;
 }
 
+// `now` and `today` are worked out only when a filter reads them.
+const CLOCK: Variables = Object.create(null, {
+  now: { get: () => new Date().toISOString(), enumerable: true },
+  today: { get: () => new Date().toISOString().slice(0, 10), enumerable: true },
+});
+
 /** The variables of one request. A variable with no value is absent, and a leaf using it matches nothing. */
 export const requestVariables = (param: number | undefined, user: RequestUser | undefined): Variables => {
-  const now = new Date();
-  const vars: Variables = { now: now.toISOString(), today: now.toISOString().slice(0, 10) };
+  const vars: Variables = Object.create(CLOCK);
   if (param !== undefined) vars.param = param;
   if (user) {
     vars['user.id'] = user.id;
