@@ -16,11 +16,10 @@
  *
  * Exits 0 when the figures are below target (a benchmark reports, it does not fail CI); non-zero on errors.
  */
-const { existsSync } = require('node:fs');
-const { spawnSync } = require('node:child_process');
 const os = require('node:os');
 const path = require('node:path');
-const { PLAYGROUND, databaseClient, createFreshDatabase } = require('./bench-database');
+const { PLAYGROUND, databaseClient, createFreshDatabase } = require('./fresh-database');
+const { buildPlugin } = require('./build-if-stale');
 const { runLoad } = require('./bench-load');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -46,21 +45,6 @@ const TARGETS = { listVsRest: 10, listVsHealth: 0.5 };
 
 const log = (...args) => console.log(...args);
 const step = (message) => process.stderr.write(`[bench] ${message}\n`);
-
-/** The plugin is loaded from its built dist/: build it when it is missing. */
-const ensureBuilt = () => {
-  if (existsSync(path.join(ROOT, 'dist', 'server', 'index.js'))) return;
-  step('dist/server/index.js is missing: running `npx strapi-plugin build`');
-  const built = spawnSync('npx', ['strapi-plugin', 'build'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
-  });
-  if (built.error) throw built.error;
-  if (built.status !== 0) throw new Error(`npx strapi-plugin build failed with exit code ${built.status}`);
-  if (!existsSync(path.join(ROOT, 'dist', 'server', 'index.js')))
-    throw new Error('the build did not produce dist/server/index.js');
-};
 
 /**
  * Boots the playground in this process and listens on 127.0.0.1 (a free port unless BENCH_PORT is set).
@@ -256,9 +240,9 @@ const report = (context, scenarios, results) => {
 const main = async () => {
   const client = databaseClient();
   const loadBefore = os.loadavg();
-  ensureBuilt();
+  buildPlugin();
   step(`creating a fresh ${client} database`);
-  const database = await createFreshDatabase();
+  const database = await createFreshDatabase('bench');
   let strapi = null;
   let cleaning = null;
   const cleanup = () =>

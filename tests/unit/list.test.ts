@@ -33,9 +33,12 @@ const order: Model = {
 const run = async (querystring: string) => {
   const calls: Array<{ sql: string; bindings: unknown[] }> = [];
   const executor = {
-    all: async (sql: string, bindings: unknown[]) => {
+    all: async () => {
+      throw new Error('a page with rows needs no second query');
+    },
+    arrays: async (sql: string, bindings: unknown[]) => {
       calls.push({ sql, bindings });
-      return [{ total_count: 150, c0: 7, c1: 'paid', c2: Date.UTC(2026, 0, 2) }];
+      return [[150, 7, 'paid', Date.UTC(2026, 0, 2)]];
     },
   };
   const definition = definitionSchema.parse({

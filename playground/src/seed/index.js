@@ -111,7 +111,9 @@ const insertArticles = async (trx, strapi, n) => {
 const analyze = async (knex, strapi) => {
   const client = knex.client.config.client;
   if (client === 'mysql' || client === 'mysql2') {
-    const tables = ['customer', 'product', 'order', 'article'].map((t) => strapi.db.metadata.get(`api::${t}.${t}`).tableName);
+    const tables = ['customer', 'product', 'order', 'article'].map(
+      (t) => strapi.db.metadata.get(`api::${t}.${t}`).tableName
+    );
     await knex.raw(`ANALYZE TABLE ${tables.map(() => '??').join(', ')}`, tables);
   } else {
     await knex.raw('ANALYZE');

@@ -73,15 +73,17 @@ export const listHandler: HandlerFactory = (definition, model, deps) => {
     const where = ` WHERE ${conditions.join(' AND ')}`;
     const offset = (query.page - 1) * LIMITS.pageSize;
     // One round trip: the total rides along as an uncorrelated subquery, which databases evaluate once.
-    const rows = await executor.all(
+    const rows = await executor.arrays(
       `SELECT (${sql.count}${where}) AS total_count, ${sql.columnList} ${sql.from}${where} ${sql.orderBy} LIMIT ${LIMITS.pageSize} OFFSET ?`,
       [...render.bindings, ...render.bindings, offset]
     );
     // A page past the end has no row to carry the total: ask for it alone.
-    const total = Number(rows.length ? rows[0].total_count : (await executor.all(sql.count + where, render.bindings))[0].n);
+    const total = Number(rows.length ? rows[0][0] : (await executor.all(sql.count + where, render.bindings))[0].n);
+    const { columns } = sql;
     const items = rows.map((row) => {
       const item: Record<string, unknown> = {};
-      for (const column of sql.columns) item[column.name] = column.codec.fromDb(row[column.alias]);
+      // Column i of the page is row[i + 1]: row[0] is the total.
+      for (let i = 0; i < columns.length; i += 1) item[columns[i].name] = columns[i].codec.fromDb(row[i + 1]);
       return item;
     });
     const last = items[items.length - 1];

@@ -12,11 +12,24 @@ export type Row = Record<string, unknown>;
 
 export interface Executor {
   all(sql: string, bindings: unknown[], trx?: Knex.Transaction): Promise<Row[]>;
+  /** Rows as arrays in select-list order: no per-row objects on the hot path. */
+  arrays(sql: string, bindings: unknown[], trx?: Knex.Transaction): Promise<unknown[][]>;
 }
 
-type SqliteStatement = { all(...params: unknown[]): Row[] };
+type SqliteStatement = {
+  all(...params: unknown[]): Row[];
+  raw(toggle: boolean): { all(...params: unknown[]): unknown[][] };
+};
 type SqliteDatabase = { prepare(sql: string): SqliteStatement };
-type PgClient = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }> };
+type PgClient = {
+  query(config: { name: string; text: string; values: unknown[]; rowMode?: 'array' }): Promise<{ rows: unknown[] }>;
+};
+type MysqlConnection = {
+  query(
+    options: { sql: string; values: unknown[]; rowsAsArray?: boolean },
+    cb: (err: Error | null, rows: unknown) => void
+  ): void;
+};
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -49,21 +62,21 @@ export const createExecutor = (strapi: Core.Strapi, dialect: Dialect): Executor 
     }
   };
 
-  const sqlite = (sql: string, bindings: unknown[]) =>
-    onConnection((conn) => {
-      const db = conn as SqliteDatabase;
-      let cache = sqliteCache.get(db);
-      if (!cache) sqliteCache.set(db, (cache = new Map()));
-      let statement = cache.get(sql);
-      if (!statement) {
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
-        statement = db.prepare(sql);
-        cache.set(sql, statement);
-      }
-      return statement.all(...bindings);
-    });
+  /** One prepared statement per SQL text and connection (better-sqlite3), kept in a bounded cache. */
+  const sqliteStatement = (db: SqliteDatabase, sql: string) => {
+    let cache = sqliteCache.get(db);
+    if (!cache) sqliteCache.set(db, (cache = new Map()));
+    let statement = cache.get(sql);
+    if (!statement) {
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+      statement = db.prepare(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
 
-  const postgres = (sql: string, bindings: unknown[]) => {
+  /** PostgreSQL named statements: parsed and planned once per connection, named after their SQL. */
+  const pgStatement = (sql: string) => {
     let named = pgNames.get(sql);
     if (!named) {
       if (pgNames.size >= STATEMENT_CACHE_SIZE) pgNames.clear();
@@ -73,16 +86,45 @@ export const createExecutor = (strapi: Core.Strapi, dialect: Dialect): Executor 
       };
       pgNames.set(sql, named);
     }
-    const { name, text } = named;
-    return onConnection(async (conn) => (await (conn as PgClient).query({ name, text, values: bindings })).rows);
+    return named;
+  };
+
+  const run = async (sql: string, bindings: unknown[], asArrays: boolean): Promise<unknown[]> => {
+    if (dialect === 'sqlite') {
+      return onConnection((conn) => {
+        const statement = sqliteStatement(conn as SqliteDatabase, sql);
+        return asArrays ? statement.raw(true).all(...bindings) : statement.raw(false).all(...bindings);
+      });
+    }
+    if (dialect === 'postgres') {
+      const { name, text } = pgStatement(sql);
+      return onConnection(async (conn) => {
+        const result = await (conn as PgClient).query({
+          name,
+          text,
+          values: bindings,
+          ...(asArrays ? { rowMode: 'array' as const } : {}),
+        });
+        return result.rows;
+      });
+    }
+    // mysql2's query() interpolates on the client and keeps Strapi's type casts (decimals, tinyint booleans).
+    return onConnection(
+      (conn) =>
+        new Promise<unknown[]>((resolve, reject) =>
+          (conn as MysqlConnection).query({ sql, values: bindings, rowsAsArray: asArrays }, (error, rows) =>
+            error ? reject(error) : resolve(rows as unknown[])
+          )
+        )
+    );
   };
 
   return {
-    all(sql, bindings, trx) {
-      if (trx) return viaKnex(knex, sql, bindings, trx);
-      if (dialect === 'sqlite') return sqlite(sql, bindings);
-      if (dialect === 'postgres') return postgres(sql, bindings);
-      return knex.raw(sql, bindings as Knex.RawBinding[]).then((result) => result[0] as Row[]);
-    },
+    all: (sql, bindings, trx) =>
+      trx ? viaKnex(knex, sql, bindings, trx) : (run(sql, bindings, false) as Promise<Row[]>),
+    arrays: async (sql, bindings, trx) =>
+      trx
+        ? (await viaKnex(knex, sql, bindings, trx)).map((row) => Object.values(row))
+        : (run(sql, bindings, true) as Promise<unknown[][]>),
   };
 };

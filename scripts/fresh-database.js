@@ -1,8 +1,8 @@
 'use strict';
 
 /**
- * A fresh, empty database for one benchmark run: a new SQLite file, or a new database on the PostgreSQL or
- * MariaDB server named by DATABASE_CLIENT. The same logic as tests/helpers/database.ts, in plain JS.
+ * A fresh, empty database for one test suite or benchmark run: a new SQLite file, or a new database on the
+ * PostgreSQL or MariaDB server named by DATABASE_CLIENT, created through its `test` database and dropped after.
  */
 const { randomBytes } = require('node:crypto');
 const { mkdirSync, rmSync } = require('node:fs');
@@ -30,12 +30,15 @@ const serverAdmin = (client) =>
     pool: { min: 0, max: 1 },
   });
 
-/** Creates the database and returns the DATABASE_* variables for the playground and how to drop it again. */
-const createFreshDatabase = async () => {
+/**
+ * Creates the database and returns the DATABASE_* variables for the playground and how to drop it again.
+ * `purpose` names it (`dapi_<purpose>_...`) and the folder of SQLite files under playground/.tmp/.
+ */
+const createFreshDatabase = async (purpose) => {
   const client = databaseClient();
-  const name = `dapi_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const name = `dapi_${purpose}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   if (client === 'sqlite') {
-    const dir = path.join(PLAYGROUND, '.tmp', 'bench');
+    const dir = path.join(PLAYGROUND, '.tmp', purpose);
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${name}.db`);
     return {
