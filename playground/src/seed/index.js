@@ -116,7 +116,8 @@ const analyze = async (knex, strapi) => {
     );
     await knex.raw(`ANALYZE TABLE ${tables.map(() => '??').join(', ')}`, tables);
   } else {
-    await knex.raw('ANALYZE');
+    // On PostgreSQL VACUUM also fills the visibility map, so counts can use index-only scans as on a live database.
+    await knex.raw(client === 'postgres' || client === 'pg' ? 'VACUUM ANALYZE' : 'ANALYZE');
   }
 };
 
