@@ -1,26 +1,12 @@
 import { INVALID, codecFor } from '../../server/src/query/codecs';
 import type { Dialect } from '../../server/src/query/dialect';
-import type { ModelField, ScalarType } from '../../server/src/query/model';
+import type { ScalarType } from '../../server/src/query/model';
+import { relation as modelRelation, scalar } from '../helpers/models';
 
-const field = (type: ScalarType, attribute: Record<string, unknown> = {}, name = 'f'): ModelField => ({
-  kind: 'scalar',
-  name,
-  column: name,
-  type,
-  attribute: { type, ...attribute },
-  system: false,
-});
 const codec = (type: ScalarType, dialect: Dialect = 'sqlite', attribute: Record<string, unknown> = {}) =>
-  codecFor(field(type, attribute), dialect);
-const relation = (many: boolean): ModelField => ({
-  kind: 'relation',
-  name: 'customer',
-  target: 'api::customer.customer',
-  many,
-  link: { table: 'l', ownerColumn: 'a', targetColumn: 'b', orderColumn: null },
-  attribute: {},
-  system: false,
-});
+  codecFor(scalar('f', type, 'f', attribute), dialect);
+const relation = (many: boolean) =>
+  modelRelation('customer', 'api::customer.customer', many, { table: 'l', ownerColumn: 'a', targetColumn: 'b' });
 
 describe('integer', () => {
   const c = codec('integer');
@@ -52,7 +38,7 @@ describe('integer', () => {
   });
 
   test('the id field accepts row ids only (1 .. 2^31-1)', () => {
-    const id = codecFor(field('integer', {}, 'id'), 'sqlite');
+    const id = codecFor(scalar('id', 'integer'), 'sqlite');
     expect(id.parseText('1')).toBe(1);
     expect(id.parseText('0')).toBe(INVALID);
     expect(id.parseJson(-3)).toBe(INVALID);

@@ -1,35 +1,6 @@
 import type { Dialect } from '../../server/src/query/dialect';
 import { DefinitionError, compileFilter, renderPredicate, type RenderContext } from '../../server/src/query/filter';
-import type { Link, Model, ModelField, ScalarType } from '../../server/src/query/model';
-
-const scalar = (
-  name: string,
-  type: ScalarType,
-  column = name,
-  attribute: Record<string, unknown> = {}
-): ModelField => ({
-  kind: 'scalar',
-  name,
-  column,
-  type,
-  attribute: { type, ...attribute },
-  system: name === 'id',
-});
-const relation = (name: string, target: string, many: boolean, link: Omit<Link, 'orderColumn'>): ModelField => ({
-  kind: 'relation',
-  name,
-  target,
-  many,
-  link: { ...link, orderColumn: null },
-  attribute: { type: 'relation' },
-  system: false,
-});
-const modelOfFields = (uid: string, table: string, fields: ModelField[]): Model => ({
-  uid,
-  table,
-  draftAndPublish: false,
-  fields: new Map(fields.map((f) => [f.name, f])),
-});
+import { modelOf as modelOfFields, relation, scalar } from '../helpers/models';
 
 const user = modelOfFields('plugin::users-permissions.user', 'up_users', [
   scalar('id', 'integer'),

@@ -1,22 +1,10 @@
 import type { Context } from 'koa';
 import { definitionSchema } from '../../contracts/definition';
 import { listHandler } from '../../server/src/handlers/list';
-import type { Model, ModelField, ScalarType } from '../../server/src/query/model';
+import type { Model } from '../../server/src/query/model';
+import { scalar } from '../helpers/models';
 
 /** The List handler with a fake executor: shows how query-string values reach the SQL. */
-const scalar = (
-  name: string,
-  type: ScalarType,
-  column = name,
-  attribute: Record<string, unknown> = {}
-): ModelField => ({
-  kind: 'scalar',
-  name,
-  column,
-  type,
-  attribute: { type, ...attribute },
-  system: name === 'id',
-});
 const order: Model = {
   uid: 'api::order.order',
   table: 'orders',

@@ -1,16 +1,11 @@
 import { codecFor } from '../../server/src/query/codecs';
-import type { ModelField, ScalarType } from '../../server/src/query/model';
+import type { ModelField } from '../../server/src/query/model';
+import { scalar as modelScalar } from '../helpers/models';
 import { parseListQuery, type QueryFilterSpec } from '../../server/src/query/params';
 import { ApiError } from '../../server/src/runtime/errors';
 
-const scalar = (name: string, type: ScalarType, attribute: Record<string, unknown> = {}): ModelField => ({
-  kind: 'scalar',
-  name,
-  column: name,
-  type,
-  attribute: { type, ...attribute },
-  system: false,
-});
+const scalar = (name: string, type: Parameters<typeof modelScalar>[1], attribute: Record<string, unknown> = {}) =>
+  modelScalar(name, type, name, attribute);
 const spec = (key: string, field: ModelField): [string, QueryFilterSpec] => [
   key,
   { key, codec: codecFor(field, 'sqlite') },
