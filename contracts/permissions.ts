@@ -1,9 +1,9 @@
+import { PLUGIN_ID } from './plugin';
+
 /**
  * The plugin's RBAC actions: one list used by registration (server bootstrap), route policies and the
  * admin panel, so the three never drift apart.
  */
-export const PLUGIN_ID = 'data-api';
-
 const action = (area: string, right: 'read' | 'manage') => `plugin::${PLUGIN_ID}.${area}.${right}` as const;
 
 export const PERMISSIONS = {
@@ -11,8 +11,6 @@ export const PERMISSIONS = {
   keys: { read: action('keys', 'read'), manage: action('keys', 'manage') },
   documents: { read: action('documents', 'read'), manage: action('documents', 'manage') },
 } as const;
-
-export type PermissionArea = keyof typeof PERMISSIONS;
 
 export const PERMISSION_ACTIONS: Array<{ uid: string; displayName: string; subCategory: string }> = [
   { uid: 'endpoints.read', displayName: 'Read endpoints', subCategory: 'Endpoints' },

@@ -1,4 +1,5 @@
-import { MENU_PERMISSIONS, PLUGIN_ID } from '../../contracts/permissions';
+import { MENU_PERMISSIONS } from '../../contracts/permissions';
+import { PLUGIN_ID } from '../../contracts/plugin';
 import { PluginIcon } from './components/PluginIcon';
 import { getTranslation } from './utils/getTranslation';
 

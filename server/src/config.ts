@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { describeIssues } from '../../contracts/definition';
+import { describeIssues } from '../../contracts/issues';
 
 /** The plugin's options, set under `data-api.config` in the app's config/plugins file. */
 export const configSchema = z.strictObject({
   /** Keys the HMAC of API key secrets. Defaults to one derived from the app's `server.app.keys`. */
   keySecret: z.string().min(32, 'keySecret must be at least 32 characters').optional(),
-  /** How often (ms) each instance checks whether definitions or keys changed elsewhere. */
-  refreshIntervalMs: z.number().int().min(50).max(1000),
+  /** How often (ms) each instance checks whether definitions or keys changed elsewhere (kept under a second). */
+  refreshIntervalMs: z.number().int().min(50).max(800),
   /** How often (ms) at most a key's lastUsedAt is written. */
   lastUsedPrecisionMs: z.number().int().min(0).max(3_600_000),
 });

@@ -12,7 +12,6 @@ export const scalar = (
   column,
   type,
   attribute: { type, ...attribute },
-  system: name === 'id',
 });
 
 export const relation = (name: string, target: string, many: boolean, link: Omit<Link, 'orderColumn'>): ModelField => ({
@@ -22,7 +21,6 @@ export const relation = (name: string, target: string, many: boolean, link: Omit
   many,
   link: { ...link, orderColumn: null },
   attribute: { type: 'relation' },
-  system: false,
 });
 
 export const modelOf = (uid: string, table: string, fields: ModelField[]): Model => ({

@@ -1,10 +1,12 @@
-import { definitionSchema, describeIssues, pathProblem } from '../../contracts/definition';
+import { definitionSchema, pathProblem } from '../../contracts/definition';
+import { describeIssues } from '../../contracts/issues';
 
 const base = {
   name: 'Orders',
   path: 'orders',
   type: 'list',
   object: 'api::order.order',
+  fields: [{ name: 'id' }],
   auth: { method: 'api-key', keys: [1] },
 };
 const parse = (overrides: Record<string, unknown>) => definitionSchema.safeParse({ ...base, ...overrides });
@@ -41,13 +43,21 @@ describe('pathProblem', () => {
 });
 
 describe('definitionSchema', () => {
+  test('a list endpoint returns at least one field', () => {
+    expect(problems({ fields: [] })).toEqual(['fields: a list endpoint returns at least one field']);
+  });
+
+  test('key ids are 32-bit', () => {
+    expect(parse({ auth: { method: 'api-key', keys: [2147483648] } }).success).toBe(false);
+  });
+
   test('fills defaults', () => {
     const result = parse({});
     expect(result.success).toBe(true);
     expect(result.data).toMatchObject({
       parameter: 'none',
       filter: {},
-      fields: [],
+      fields: [{ name: 'id' }],
       presets: {},
       sort: [],
       allowedIps: [],
@@ -69,9 +79,9 @@ describe('definitionSchema', () => {
 
   test.each(['modify', 'delete'])('a %s endpoint needs parameter "required"', (type) => {
     const message = `parameter: a ${type} endpoint always takes the numeric parameter ("required")`;
-    expect(problems({ type })).toEqual([message]);
-    expect(problems({ type, parameter: 'optional' })).toEqual([message]);
-    expect(problems({ type, parameter: 'required' })).toEqual([]);
+    expect(problems({ type, fields: [] })).toEqual([message]);
+    expect(problems({ type, fields: [], parameter: 'optional' })).toEqual([message]);
+    expect(problems({ type, fields: [], parameter: 'required' })).toEqual([]);
   });
 
   test('required flags only on create endpoints', () => {

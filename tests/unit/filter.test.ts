@@ -1,5 +1,6 @@
 import type { Dialect } from '../../server/src/query/dialect';
-import { DefinitionError, compileFilter, renderPredicate, type RenderContext } from '../../server/src/query/filter';
+import { DefinitionError } from '../../server/src/errors/definition-error';
+import { compileFilter, renderPredicate, type RenderContext } from '../../server/src/query/filter';
 import { modelOf as modelOfFields, relation, scalar } from '../helpers/models';
 
 const user = modelOfFields('plugin::users-permissions.user', 'up_users', [
@@ -61,6 +62,8 @@ const definitionError = (filter: unknown) => {
 
 const CUSTOMER_SUB =
   'SELECT 1 FROM "orders_customer_lnk" l1 JOIN "customers" t1 ON t1."id" = l1."customer_id" WHERE l1."order_id" = t0."id"';
+/** Conditions on the related id alone need only the link table. */
+const CUSTOMER_LINK = 'SELECT 1 FROM "orders_customer_lnk" l1 WHERE l1."order_id" = t0."id"';
 
 describe('empty filters', () => {
   test.each([undefined, null, {}])('%p matches everything', (filter) => {
@@ -198,7 +201,7 @@ describe('logical operators', () => {
 describe('dialects', () => {
   test('MySQL quotes with backticks', () => {
     expect(render({ status: 'paid', customer: 3 }, {}, 'mysql').sql).toBe(
-      '(t0.`status` = ? AND EXISTS (SELECT 1 FROM `orders_customer_lnk` l1 JOIN `customers` t1 ON t1.`id` = l1.`customer_id` WHERE l1.`order_id` = t0.`id` AND t1.`id` = ?))'
+      '(t0.`status` = ? AND EXISTS (SELECT 1 FROM `orders_customer_lnk` l1 WHERE l1.`order_id` = t0.`id` AND l1.`customer_id` = ?))'
     );
   });
 
@@ -238,9 +241,14 @@ describe('relations', () => {
   });
 
   test('a bare id, a list of ids and an operator object apply to the related id', () => {
-    expect(render({ customer: 7 })).toEqual({ sql: `EXISTS (${CUSTOMER_SUB} AND t1."id" = ?)`, bindings: [7] });
-    expect(render({ customer: [1, 2] }).sql).toBe(`EXISTS (${CUSTOMER_SUB} AND t1."id" IN (?, ?))`);
-    expect(render({ customer: { $ne: 4 } }).sql).toBe(`EXISTS (${CUSTOMER_SUB} AND (t1."id" <> ? OR t1."id" IS NULL))`);
+    expect(render({ customer: 7 })).toEqual({
+      sql: `EXISTS (${CUSTOMER_LINK} AND l1."customer_id" = ?)`,
+      bindings: [7],
+    });
+    expect(render({ customer: [1, 2] }).sql).toBe(`EXISTS (${CUSTOMER_LINK} AND l1."customer_id" IN (?, ?))`);
+    expect(render({ customer: { $ne: 4 } }).sql).toBe(
+      `EXISTS (${CUSTOMER_LINK} AND (l1."customer_id" <> ? OR l1."customer_id" IS NULL))`
+    );
   });
 
   test('$null / $notNull on a relation test for any link', () => {
@@ -277,7 +285,11 @@ describe('relations', () => {
 
   test('refused: unusable related types, unknown related fields, ordering on ids', () => {
     expect(definitionError({ products: { id: 3 } })).toBe(
-      'products: related type api::product.product cannot be used in filters'
+      'products: fields of api::product.product cannot be used in filters'
+    );
+    // The related id alone is read from the link table: no need for the related type.
+    expect(render({ products: 3 }).sql).toBe(
+      'EXISTS (SELECT 1 FROM "orders_products_lnk" l1 WHERE l1."order_id" = t0."id" AND l1."product_id" = ?)'
     );
     expect(definitionError({ customer: { nickname: 'x' } })).toBe(
       'customer.nickname: unknown field "nickname" on api::customer.customer'
@@ -351,9 +363,11 @@ describe('variables', () => {
   test('across a relation the EXISTS keeps the unknown with OR NULL', () => {
     const unknownExists = `(EXISTS (${CUSTOMER_SUB} AND NULL) OR NULL)`;
     expect(render({ customer: { id: { $var: 'param' } } }).sql).toBe(unknownExists);
-    expect(render({ $not: { customer: { $var: 'param' } } }).sql).toBe(`NOT (${unknownExists})`);
+    expect(render({ $not: { customer: { $var: 'param' } } }).sql).toBe(
+      `NOT ((EXISTS (${CUSTOMER_LINK} AND NULL) OR NULL))`
+    );
     expect(render({ customer: { $not: { $eq: { $var: 'param' } } } }).sql).toBe(
-      `(EXISTS (${CUSTOMER_SUB} AND NOT (NULL)) OR NULL)`
+      `(EXISTS (${CUSTOMER_LINK} AND NOT (NULL)) OR NULL)`
     );
   });
 

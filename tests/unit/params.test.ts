@@ -2,7 +2,7 @@ import { codecFor } from '../../server/src/query/codecs';
 import type { ModelField } from '../../server/src/query/model';
 import { scalar as modelScalar } from '../helpers/models';
 import { parseListQuery, type QueryFilterSpec } from '../../server/src/query/params';
-import { ApiError } from '../../server/src/runtime/errors';
+import { ApiError } from '../../server/src/errors/api-error';
 
 const scalar = (name: string, type: Parameters<typeof modelScalar>[1], attribute: Record<string, unknown> = {}) =>
   modelScalar(name, type, name, attribute);

@@ -20,9 +20,21 @@ const listOfCustomer = endpoint('customers/orders', 'GET', 'optional');
 const create = endpoint('customers/orders', 'POST', 'required');
 const modify = endpoint('customers/orders', 'PATCH', 'required');
 const remove = endpoint('v1.2/items~x', 'DELETE', 'required');
-const routes = buildRouteTable([listAll, listOfCustomer, create, modify, remove]);
+const noClash = () => {
+  throw new Error('unexpected clash');
+};
+const routes = buildRouteTable([listAll, listOfCustomer, create, modify, remove], noClash);
 
 describe('buildRouteTable', () => {
+  test('keeps the first endpoint of a method and path, and reports the other', () => {
+    const first = endpoint('dup', 'GET', 'none');
+    const second = endpoint('dup', 'GET', 'none');
+    const clashes: unknown[] = [];
+    const table = buildRouteTable([first, second], (kept, dropped) => clashes.push([kept, dropped]));
+    expect(table.get('dup')!.get('GET')).toBe(first);
+    expect(clashes).toEqual([[first, second]]);
+  });
+
   test('groups endpoints by path, then method', () => {
     expect([...routes.keys()]).toEqual(['orders', 'customers/orders', 'v1.2/items~x']);
     expect([...routes.get('customers/orders')!.keys()]).toEqual(['GET', 'POST', 'PATCH']);
@@ -93,19 +105,22 @@ describe('matchRoute', () => {
 
   test('405 when the method exists only in the other shape but another method fits', () => {
     // DESIGN.md section 3: the path exists but not for this method → 405 with Allow.
-    const table = buildRouteTable([endpoint('tickets', 'GET', 'none'), endpoint('tickets', 'PATCH', 'required')]);
+    const table = buildRouteTable(
+      [endpoint('tickets', 'GET', 'none'), endpoint('tickets', 'PATCH', 'required')],
+      noClash
+    );
     expect(matchRoute(table, 'GET', 'tickets/5')).toEqual({ kind: 'method-not-allowed', allow: ['PATCH'] });
     expect(matchRoute(table, 'PATCH', 'tickets')).toEqual({ kind: 'method-not-allowed', allow: ['GET', 'HEAD'] });
   });
 
-  test('ids up to 2147483647 are parameters, larger ones a bad parameter', () => {
+  test('ids up to 2147483647 are parameters, larger ones name no record', () => {
     expect(matchRoute(routes, 'GET', 'customers/orders/2147483647')).toEqual({
       kind: 'endpoint',
       endpoint: listOfCustomer,
       param: 2147483647,
     });
-    expect(matchRoute(routes, 'GET', 'customers/orders/2147483648')).toEqual({ kind: 'bad-parameter' });
-    expect(matchRoute(routes, 'GET', 'customers/orders/99999999999999999999')).toEqual({ kind: 'bad-parameter' });
+    expect(matchRoute(routes, 'GET', 'customers/orders/2147483648')).toEqual({ kind: 'not-found' });
+    expect(matchRoute(routes, 'GET', 'customers/orders/99999999999999999999')).toEqual({ kind: 'not-found' });
   });
 
   test('leading zeros are read as the number', () => {

@@ -1,6 +1,6 @@
 import { useFetchClient } from '@strapi/strapi/admin';
 import { useEffect, useState } from 'react';
-import { PLUGIN_ID } from '../../../contracts/permissions';
+import { PLUGIN_ID } from '../../../contracts/plugin';
 
 /** Loads `GET /data-api/<path>` once; `{ data }` as answered by the admin API. */
 export const useAdminData = <T>(path: string) => {
@@ -8,7 +8,7 @@ export const useAdminData = <T>(path: string) => {
   const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
   useEffect(() => {
     let live = true;
-    get(`/${PLUGIN_ID}/${path}`)
+    get<{ data: T }>(`/${PLUGIN_ID}/${path}`)
       .then((response: { data: { data: T } }) => live && setState({ data: response.data.data, loading: false }))
       .catch((error: unknown) => live && setState({ error, loading: false }));
     return () => {

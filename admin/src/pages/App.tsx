@@ -1,7 +1,9 @@
 import { Page, Layouts } from '@strapi/strapi/admin';
 import { Box, Table, Thead, Tbody, Tr, Th, Td, Typography, Badge, Flex } from '@strapi/design-system';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { ApiKeySummary, StoredEndpoint } from '../../../contracts/definition';
+import type { ApiKeySummary } from '../../../contracts/api-key';
+import type { StoredEndpoint } from '../../../contracts/definition';
 import { MENU_PERMISSIONS } from '../../../contracts/permissions';
 import { useAdminData } from '../api/useAdminData';
 import { getTranslation } from '../utils/getTranslation';
@@ -91,36 +93,38 @@ const Overview = () => {
   const endpoints = useAdminData<StoredEndpoint[]>('endpoints');
   const keys = useAdminData<ApiKeySummary[]>('api-keys');
   if (endpoints.loading || keys.loading) return <Page.Loading />;
-  if (endpoints.error) return <Page.Error />;
+  // Each section shows only to admins allowed to read it (the admin API answers 403 otherwise).
+  if (endpoints.error && keys.error) return <Page.Error />;
   return (
     <Layouts.Root>
       <Page.Title>{t('plugin.name')}</Page.Title>
       <Layouts.Header title={t('plugin.name')} subtitle={t('endpoints.subtitle')} />
       <Layouts.Content>
         <Flex direction="column" alignItems="stretch" gap={6}>
-          <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-            <Typography tag="h2" variant="delta">
-              {t('endpoints.title')}
-            </Typography>
-            <Box paddingTop={4}>
+          {!endpoints.error && (
+            <Section title={t('endpoints.title')}>
               <EndpointsTable endpoints={endpoints.data ?? []} />
-            </Box>
-          </Box>
+            </Section>
+          )}
           {!keys.error && (
-            <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-              <Typography tag="h2" variant="delta">
-                {t('keys.title')}
-              </Typography>
-              <Box paddingTop={4}>
-                <KeysTable keys={keys.data ?? []} />
-              </Box>
-            </Box>
+            <Section title={t('keys.title')}>
+              <KeysTable keys={keys.data ?? []} />
+            </Section>
           )}
         </Flex>
       </Layouts.Content>
     </Layouts.Root>
   );
 };
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+    <Typography tag="h2" variant="delta">
+      {title}
+    </Typography>
+    <Box paddingTop={4}>{children}</Box>
+  </Box>
+);
 
 const App = () => (
   <Page.Protect permissions={MENU_PERMISSIONS}>

@@ -1,13 +1,13 @@
-import { LIMITS } from '../../../contracts/definition';
-import { DefinitionError, compileFilter, type Predicate, type RenderContext } from '../query/filter';
+import { LIMITS } from '../../../contracts/limits';
+import { DefinitionError } from '../errors/definition-error';
+import { codecFor } from '../query/codecs';
+import { requireField } from '../query/fields';
+import { compileFilter, type Predicate, type RenderContext } from '../query/filter';
 import { buildPageLinks, linkHeader } from '../query/links';
 import { ROOT, buildListSql } from '../query/list-sql';
-import type { ModelField } from '../query/model';
 import { parseListQuery, type QueryFilterSpec } from '../query/params';
-import { REQUEST_VARIABLES, requestVariables } from '../query/variables';
-import { codecFor } from '../query/codecs';
+import { queryVariable, requestVariables, variableProblem, variablesFor } from '../query/variables';
 import type { HandlerFactory } from './types';
-import { quoter } from '../query/dialect';
 
 const QUERY_OPS = [
   ['', '$eq'],
@@ -15,31 +15,29 @@ const QUERY_OPS = [
   [':lt', '$lt'],
 ] as const;
 
-/** List (spec 4.2): one COUNT and one page query per request, both prepared once per SQL shape. */
+/** List (spec 4.2): one statement per page, prepared once per SQL shape. */
 export const listHandler: HandlerFactory = (definition, model, deps) => {
   const { dialect, executor } = deps;
-  const q = quoter(dialect);
-  const field = (name: string, where: string): ModelField => {
-    const found = model.fields.get(name);
-    if (!found) throw new DefinitionError(`${where}: unknown field "${name}" on ${model.uid}`);
-    if (found.kind === 'unsupported') throw new DefinitionError(`${where}: ${found.reason}`);
-    return found;
-  };
-  const fields = definition.fields.map((f, i) => field(f.name, `fields[${i}]`));
+  const fields = definition.fields.map((f, i) => requireField(model, f.name, `fields[${i}]`));
   const sort = definition.sort.map((s, i) => {
-    const sortField = field(s.field, `sort[${i}]`);
-    if (sortField.kind !== 'scalar' || !codecFor(sortField, dialect).comparable) {
+    const field = requireField(model, s.field, `sort[${i}]`);
+    if (field.kind !== 'scalar' || !codecFor(field, dialect).comparable) {
       throw new DefinitionError(`sort[${i}]: "${s.field}" cannot be sorted on`);
     }
-    return { field: sortField, dir: s.dir };
+    return { field, dir: s.dir };
   });
-  const sql = buildListSql(model, fields, sort.length ? sort : [{ field: field('id', 'sort'), dir: 'asc' }], dialect);
-
-  const options = { dialect, modelOf: deps.modelOf, variables: REQUEST_VARIABLES };
-  const endpointFilter = compileFilter(definition.filter, model, ROOT, options);
-  const publication = model.draftAndPublish
-    ? `${ROOT}.${q('published_at')} IS ${definition.status === 'draft' ? '' : 'NOT '}NULL`
-    : null;
+  if (definition.status === 'draft' && !model.draftAndPublish) {
+    throw new DefinitionError(`status: ${model.uid} has no Draft & Publish, so it has no drafts to read`);
+  }
+  const idSort = [{ field: requireField(model, 'id', 'sort'), dir: 'asc' as const }];
+  const sql = buildListSql(model, fields, sort.length ? sort : idSort, definition.status, dialect);
+  const endpointFilter = compileFilter(definition.filter, model, ROOT, {
+    dialect,
+    modelOf: deps.modelOf,
+    variables: variablesFor(definition),
+    explainVariable: (name) => variableProblem(name, definition),
+    path: 'filter',
+  });
 
   // Each exposed field can narrow the result from the query string (spec 4.2 rule 6), never widen it.
   const filterable = new Map<string, QueryFilterSpec & { predicate: Predicate }>();
@@ -49,46 +47,44 @@ export const listHandler: HandlerFactory = (definition, model, deps) => {
     for (const [suffix, op] of QUERY_OPS) {
       if (suffix && !codec.ordered) continue;
       const key = `${f.name}${suffix}`;
-      const predicate = compileFilter({ [f.name]: { [op]: { $var: key } } }, model, ROOT, {
-        ...options,
-        variables: [key],
+      const variable = queryVariable(key);
+      const predicate = compileFilter({ [f.name]: { [op]: { $var: variable } } }, model, ROOT, {
+        dialect,
+        modelOf: deps.modelOf,
+        variables: [variable],
+        path: 'query',
       });
       filterable.set(key, { key, codec, predicate });
     }
   }
 
   const firstSort = sort[0]?.field.name ?? 'id';
-  const idIndex = definition.fields.findIndex((f) => f.name === 'id');
-  const keysetKey = idIndex >= 0 && firstSort === 'id' ? ((sort[0]?.dir ?? 'asc') === 'asc' ? 'id:gt' : 'id:lt') : null;
+  const returnsId = definition.fields.some((f) => f.name === 'id');
+  const keysetKey = returnsId && firstSort === 'id' ? ((sort[0]?.dir ?? 'asc') === 'asc' ? 'id:gt' : 'id:lt') : null;
 
   return async (ctx, request) => {
     const query = parseListQuery(ctx.querystring, filterable);
     const render: RenderContext = { vars: requestVariables(request.param, request.user), bindings: [], unknown: false };
-    const conditions = publication ? [publication] : [];
+    const conditions = sql.publication ? [sql.publication] : [];
     conditions.push(endpointFilter(render));
-    for (const [key, value] of query.filters) {
-      render.vars[key] = value;
+    // In key order, so that the same filters give the same SQL text (and reuse one prepared statement).
+    for (const key of [...query.filters.keys()].sort()) {
+      render.vars[queryVariable(key)] = query.filters.get(key);
       conditions.push(filterable.get(key)!.predicate(render));
     }
-    const where = ` WHERE ${conditions.join(' AND ')}`;
+    const where = conditions.join(' AND ');
     const offset = (query.page - 1) * LIMITS.pageSize;
-    // One round trip: the total rides along as an uncorrelated subquery, which databases evaluate once.
-    const rows = await executor.arrays(
-      `SELECT (${sql.count}${where}) AS total_count, ${sql.columnList} ${sql.from}${where} ${sql.orderBy} LIMIT ${LIMITS.pageSize} OFFSET ?`,
-      [...render.bindings, ...render.bindings, offset]
-    );
-    // A page past the end has no row to carry the total: ask for it alone.
-    const total = Number(rows.length ? rows[0][0] : (await executor.all(sql.count + where, render.bindings))[0].n);
+    const rows = await executor.arrays(sql.page(where), [...render.bindings, ...render.bindings, offset]);
+    const total = Number(rows.length ? rows[0][0] : (await executor.all(sql.count(where), render.bindings))[0].n);
     const { columns } = sql;
     const items = rows.map((row) => {
       const item: Record<string, unknown> = {};
-      // Column i of the page is row[i + 1]: row[0] is the total.
       for (let i = 0; i < columns.length; i += 1) item[columns[i].name] = columns[i].codec.fromDb(row[i + 1]);
       return item;
     });
     const last = items[items.length - 1];
     const links = buildPageLinks({
-      base: `${deps.publicUrl ?? ctx.origin}${ctx.path}`,
+      base: `${deps.publicUrl ?? safeOrigin(ctx.origin)}${ctx.path}`,
       entries: query.entries,
       page: query.page,
       pageSize: LIMITS.pageSize,
@@ -101,3 +97,6 @@ export const listHandler: HandlerFactory = (definition, model, deps) => {
     ctx.body = { page: query.page, total, items, _links: links };
   };
 };
+
+/** The request's origin comes from its Host header: keep characters that could break a Link header out. */
+const safeOrigin = (origin: string) => origin.replace(/[^A-Za-z0-9.:/[\]-]/g, encodeURIComponent);

@@ -147,11 +147,17 @@ const datetimeCodec = (dialect: Dialect): Codec => {
   };
 };
 
+/** Times travel as `HH:mm:ss.SSS` whatever the database returns (`14:30:00` on PostgreSQL). */
+const fullTime = (text: string) => {
+  const [hms, fraction = ''] = text.split('.');
+  return `${hms.length === 5 ? `${hms}:00` : hms}.${fraction.padEnd(3, '0').slice(0, 3)}`;
+};
+
 const timeCodec: Codec = {
-  parseText: (t) => (TIME_TEXT.test(t) ? t : INVALID),
-  parseJson: (v) => (typeof v === 'string' && TIME_TEXT.test(v) ? v : INVALID),
+  parseText: (t) => (TIME_TEXT.test(t) ? fullTime(t) : INVALID),
+  parseJson: (v) => (typeof v === 'string' && TIME_TEXT.test(v) ? fullTime(v) : INVALID),
   toDb: identity,
-  fromDb: (raw) => (raw === null || raw === undefined ? null : String(raw)),
+  fromDb: (raw) => (raw === null || raw === undefined ? null : fullTime(String(raw))),
   ordered: true,
   comparable: true,
 };
@@ -173,7 +179,8 @@ const jsonCodec: Codec = {
   comparable: false,
 };
 
-const ROW_ID = integerCodec(1, INT32);
+// Row ids are positive, but `?id:gt=0` is a fair question: the whole 32-bit range parses.
+const ROW_ID = integerCodec(-INT32 - 1, INT32);
 
 /** A to-many relation arrives as "3,1,2" (ids in link order) from one aggregate per row. */
 const idListCodec: Codec = {
@@ -214,5 +221,5 @@ const scalarCodec = (type: ScalarType, attribute: Record<string, unknown>, diale
 export const codecFor = (field: ModelField, dialect: Dialect): Codec => {
   if (field.kind === 'relation') return field.many ? idListCodec : { ...ROW_ID, ordered: false };
   if (field.kind === 'unsupported') throw new Error(`field ${field.name} has no codec`);
-  return field.name === 'id' ? ROW_ID : scalarCodec(field.type, field.attribute, dialect);
+  return scalarCodec(field.type, field.attribute, dialect);
 };

@@ -10,4 +10,6 @@ export const dialectOf = (strapi: Core.Strapi): Dialect => {
 
 /** Quotes an identifier taken from Strapi's metadata (never from a client). */
 export const quoter = (dialect: Dialect) =>
-  dialect === 'mysql' ? (name: string) => `\`${name}\`` : (name: string) => `"${name}"`;
+  dialect === 'mysql'
+    ? (name: string) => `\`${name.replace(/`/g, '``')}\``
+    : (name: string) => `"${name.replace(/"/g, '""')}"`;

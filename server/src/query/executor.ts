@@ -4,34 +4,32 @@ import { createHash } from 'node:crypto';
 import type { Dialect } from './dialect';
 
 /**
- * Runs SQL built by this plugin below knex's query builder: prepared statements, cached per connection
- * (better-sqlite3 statements, PostgreSQL named statements). Inside a transaction, knex runs it on the
- * transaction's connection.
+ * Runs SQL built by this plugin below knex's query builder, on a connection from Strapi's pool: cached
+ * better-sqlite3 statements on SQLite, named prepared statements on PostgreSQL, mysql2 (client-side escaping,
+ * Strapi's type casts) on MySQL/MariaDB. Values are always passed separately from the SQL text.
  */
 export type Row = Record<string, unknown>;
 
 export interface Executor {
-  all(sql: string, bindings: unknown[], trx?: Knex.Transaction): Promise<Row[]>;
+  all(sql: string, bindings: unknown[]): Promise<Row[]>;
   /** Rows as arrays in select-list order: no per-row objects on the hot path. */
-  arrays(sql: string, bindings: unknown[], trx?: Knex.Transaction): Promise<unknown[][]>;
+  arrays(sql: string, bindings: unknown[]): Promise<unknown[][]>;
 }
 
-type SqliteStatement = {
-  all(...params: unknown[]): Row[];
-  raw(toggle: boolean): { all(...params: unknown[]): unknown[][] };
-};
+type SqliteStatement = { raw(toggle: boolean): { all(...params: unknown[]): unknown[] } };
 type SqliteDatabase = { prepare(sql: string): SqliteStatement };
 type PgClient = {
-  query(config: { name: string; text: string; values: unknown[]; rowMode?: 'array' }): Promise<{ rows: unknown[] }>;
+  query(config: { name?: string; text: string; values: unknown[]; rowMode?: 'array' }): Promise<{ rows: unknown[] }>;
 };
 type MysqlConnection = {
   query(
-    options: { sql: string; values: unknown[]; rowsAsArray?: boolean },
+    options: { sql: string; values?: unknown[]; rowsAsArray?: boolean },
     cb: (err: Error | null, rows: unknown) => void
   ): void;
 };
 
-const STATEMENT_CACHE_SIZE = 500;
+/** SQL texts that get a prepared statement; past that, statements run unprepared. Bounds memory per connection. */
+const PREPARED_LIMIT = 300;
 
 /** `?` placeholders to PostgreSQL's `$1, $2...` (the SQL built here never holds a literal `?`). */
 const toPgPlaceholders = (sql: string) => {
@@ -39,19 +37,19 @@ const toPgPlaceholders = (sql: string) => {
   return sql.replace(/\?/g, () => `$${++n}`);
 };
 
-const viaKnex = async (knex: Knex, sql: string, bindings: unknown[], trx: Knex.Transaction) => {
-  const result = await knex.raw(sql, bindings as Knex.RawBinding[]).transacting(trx);
-  return (Array.isArray(result) ? (Array.isArray(result[0]) ? result[0] : result) : result.rows) as Row[];
-};
+const mysqlQuery = (conn: MysqlConnection, sql: string, values: unknown[], rowsAsArray: boolean) =>
+  new Promise<unknown[]>((resolve, reject) =>
+    conn.query({ sql, values, rowsAsArray }, (error, rows) => (error ? reject(error) : resolve(rows as unknown[])))
+  );
 
 export const createExecutor = (strapi: Core.Strapi, dialect: Dialect): Executor => {
-  const knex = strapi.db.connection as unknown as Knex;
-  const client = knex.client as unknown as {
+  const client = (strapi.db.connection as unknown as Knex).client as unknown as {
     acquireConnection(): Promise<unknown>;
     releaseConnection(conn: unknown): Promise<void>;
   };
-  const sqliteCache = new WeakMap<object, Map<string, SqliteStatement>>();
-  const pgNames = new Map<string, { name: string; text: string }>();
+  const sqliteStatements = new WeakMap<object, Map<string, SqliteStatement>>();
+  const pgStatements = new Map<string, { name?: string; text: string }>();
+  const mysqlReady = new WeakSet<object>();
 
   const onConnection = async <T>(work: (conn: unknown) => Promise<T> | T): Promise<T> => {
     const conn = await client.acquireConnection();
@@ -62,69 +60,57 @@ export const createExecutor = (strapi: Core.Strapi, dialect: Dialect): Executor 
     }
   };
 
-  /** One prepared statement per SQL text and connection (better-sqlite3), kept in a bounded cache. */
-  const sqliteStatement = (db: SqliteDatabase, sql: string) => {
-    let cache = sqliteCache.get(db);
-    if (!cache) sqliteCache.set(db, (cache = new Map()));
-    let statement = cache.get(sql);
+  const sqlite = (sql: string, bindings: unknown[], asArrays: boolean) =>
+    onConnection((conn) => {
+      const db = conn as SqliteDatabase;
+      let cache = sqliteStatements.get(db);
+      if (!cache) sqliteStatements.set(db, (cache = new Map()));
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = db.prepare(sql);
+        if (cache.size < PREPARED_LIMIT) cache.set(sql, statement);
+      }
+      return statement.raw(asArrays).all(...bindings);
+    });
+
+  const postgres = (sql: string, bindings: unknown[], asArrays: boolean) => {
+    let statement = pgStatements.get(sql);
     if (!statement) {
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
-      statement = db.prepare(sql);
-      cache.set(sql, statement);
+      const text = toPgPlaceholders(sql);
+      // pg keeps a named statement per connection for good: only a bounded set of SQL texts gets a name.
+      const name =
+        pgStatements.size < PREPARED_LIMIT
+          ? `dapi_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`
+          : undefined;
+      statement = { name, text };
+      if (name) pgStatements.set(sql, statement);
     }
-    return statement;
-  };
-
-  /** PostgreSQL named statements: parsed and planned once per connection, named after their SQL. */
-  const pgStatement = (sql: string) => {
-    let named = pgNames.get(sql);
-    if (!named) {
-      if (pgNames.size >= STATEMENT_CACHE_SIZE) pgNames.clear();
-      named = {
-        name: `dapi_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`,
-        text: toPgPlaceholders(sql),
-      };
-      pgNames.set(sql, named);
-    }
-    return named;
-  };
-
-  const run = async (sql: string, bindings: unknown[], asArrays: boolean): Promise<unknown[]> => {
-    if (dialect === 'sqlite') {
-      return onConnection((conn) => {
-        const statement = sqliteStatement(conn as SqliteDatabase, sql);
-        return asArrays ? statement.raw(true).all(...bindings) : statement.raw(false).all(...bindings);
+    const { name, text } = statement;
+    return onConnection(async (conn) => {
+      const result = await (conn as PgClient).query({
+        name,
+        text,
+        values: bindings,
+        ...(asArrays ? { rowMode: 'array' as const } : {}),
       });
-    }
-    if (dialect === 'postgres') {
-      const { name, text } = pgStatement(sql);
-      return onConnection(async (conn) => {
-        const result = await (conn as PgClient).query({
-          name,
-          text,
-          values: bindings,
-          ...(asArrays ? { rowMode: 'array' as const } : {}),
-        });
-        return result.rows;
-      });
-    }
-    // mysql2's query() interpolates on the client and keeps Strapi's type casts (decimals, tinyint booleans).
-    return onConnection(
-      (conn) =>
-        new Promise<unknown[]>((resolve, reject) =>
-          (conn as MysqlConnection).query({ sql, values: bindings, rowsAsArray: asArrays }, (error, rows) =>
-            error ? reject(error) : resolve(rows as unknown[])
-          )
-        )
-    );
+      return result.rows;
+    });
   };
 
+  const mysql = (sql: string, bindings: unknown[], asArrays: boolean) =>
+    onConnection(async (conn) => {
+      const connection = conn as MysqlConnection & object;
+      if (!mysqlReady.has(connection)) {
+        // MySQL cuts GROUP_CONCAT (to-many ids) at 1,024 bytes by default.
+        await mysqlQuery(connection, 'SET SESSION group_concat_max_len = 4294967295', [], false);
+        mysqlReady.add(connection);
+      }
+      return mysqlQuery(connection, sql, bindings, asArrays);
+    });
+
+  const run = dialect === 'sqlite' ? sqlite : dialect === 'postgres' ? postgres : mysql;
   return {
-    all: (sql, bindings, trx) =>
-      trx ? viaKnex(knex, sql, bindings, trx) : (run(sql, bindings, false) as Promise<Row[]>),
-    arrays: async (sql, bindings, trx) =>
-      trx
-        ? (await viaKnex(knex, sql, bindings, trx)).map((row) => Object.values(row))
-        : (run(sql, bindings, true) as Promise<unknown[][]>),
+    all: (sql, bindings) => run(sql, bindings, false) as Promise<Row[]>,
+    arrays: (sql, bindings) => run(sql, bindings, true) as Promise<unknown[][]>,
   };
 };

@@ -1,6 +1,8 @@
 import { codecFor, INVALID, type Codec } from './codecs';
 import type { Dialect } from './dialect';
 import { quoter } from './dialect';
+import { DefinitionError } from '../errors/definition-error';
+import { requireField } from './fields';
 import type { Model, ModelField } from './model';
 import type { Variables } from './variables';
 
@@ -20,13 +22,15 @@ export interface RenderContext {
 
 export type Predicate = (ctx: RenderContext) => string;
 
-export class DefinitionError extends Error {}
-
 export interface CompileOptions {
   dialect: Dialect;
   /** Models of related types, for filters that nest into relations. */
   modelOf: (uid: string) => Model | null;
   variables: readonly string[];
+  /** Says why a known variable is not available here (see variableProblem). */
+  explainVariable?: (name: string) => string | null;
+  /** Where the filter sits in the definition, prefixed to error messages (e.g. `filter`). */
+  path?: string;
 }
 
 const COMPARISON: Record<string, string> = { $eq: '=', $ne: '<>', $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
@@ -82,7 +86,9 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
   const valueOf = (raw: unknown, codec: Codec, path: string): ((ctx: RenderContext) => unknown) => {
     if (isVar(raw)) {
       const name = raw.$var;
-      if (!options.variables.includes(name)) throw new DefinitionError(`${path}: unknown variable "${name}"`);
+      if (!options.variables.includes(name)) {
+        throw new DefinitionError(`${path}: ${options.explainVariable?.(name) ?? `unknown variable "${name}"`}`);
+      }
       return (ctx) => {
         const value = ctx.vars[name];
         const parsed = value === undefined || value === null ? INVALID : codec.parseJson(value);
@@ -186,13 +192,11 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     value: unknown,
     path: string
   ): Predicate => {
-    const target = options.modelOf(field.target);
-    if (!target) throw new DefinitionError(`${path}: related type ${field.target} cannot be used in filters`);
     aliasCount += 1;
     const link = `l${aliasCount}`;
     const inner = `t${aliasCount}`;
     const { table, ownerColumn, targetColumn } = field.link;
-    const linkTable = `${q(table)} ${link}`;
+    const linked = `FROM ${q(table)} ${link}`;
     const ownerMatch = `${link}.${q(ownerColumn)} = ${parent}.${q('id')}`;
     // `{ id: { $null: true } }` on a relation means "no related row", as in Strapi.
     const idOnly =
@@ -203,13 +207,20 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
       const [op, flag] = Object.entries(idOnly as Record<string, unknown>)[0];
       if (typeof flag !== 'boolean') throw new DefinitionError(`${path}.${op}: takes true or false`);
       const none = (op === '$null') === flag;
-      return () => `${none ? 'NOT ' : ''}EXISTS (SELECT 1 FROM ${linkTable} WHERE ${ownerMatch})`;
+      return () => `${none ? 'NOT ' : ''}EXISTS (SELECT 1 ${linked} WHERE ${ownerMatch})`;
     }
-    // A bare id, list of ids or operator object applies to the related row's id; field keys nest.
-    const condition = nestsFields(value)
-      ? objectCondition(target, inner, value as Record<string, unknown>, path)
-      : columnCondition(`${inner}.${q('id')}`, codecFor(field, options.dialect), value, path);
-    const sub = `SELECT 1 FROM ${linkTable} JOIN ${q(target.table)} ${inner} ON ${inner}.${q('id')} = ${link}.${q(targetColumn)} WHERE ${ownerMatch}`;
+    let sub: string;
+    let condition: Predicate;
+    if (nestsFields(value)) {
+      const target = options.modelOf(field.target);
+      if (!target) throw new DefinitionError(`${path}: fields of ${field.target} cannot be used in filters`);
+      sub = `SELECT 1 ${linked} JOIN ${q(target.table)} ${inner} ON ${inner}.${q('id')} = ${link}.${q(targetColumn)} WHERE ${ownerMatch}`;
+      condition = objectCondition(target, inner, value as Record<string, unknown>, path);
+    } else {
+      // A bare id, list of ids or operators on the related id: the link table alone answers it.
+      sub = `SELECT 1 ${linked} WHERE ${ownerMatch}`;
+      condition = columnCondition(`${link}.${q(targetColumn)}`, codecFor(field, options.dialect), value, path);
+    }
     return (ctx) => {
       const before = ctx.unknown;
       ctx.unknown = false;
@@ -242,9 +253,7 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
           return negate(objectCondition(current, currentAlias, value, here));
         }
         if (LEAF_OPS.has(key)) throw new DefinitionError(`${here}: operator needs a field before it`);
-        const field = current.fields.get(key);
-        if (!field) throw new DefinitionError(`${here}: unknown field "${key}" on ${current.uid}`);
-        if (field.kind === 'unsupported') throw new DefinitionError(`${here}: ${field.reason}`);
+        const field = requireField(current, key, here);
         if (field.kind === 'relation') return relationCondition(field, currentAlias, value, here);
         return columnCondition(`${currentAlias}.${q(field.column)}`, codecFor(field, options.dialect), value, here);
       }),
@@ -253,8 +262,8 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     );
 
   if (filter === undefined || filter === null) return TRUE;
-  if (!isPlainObject(filter)) throw new DefinitionError('filter: must be an object');
-  return objectCondition(model, alias, filter, '');
+  if (!isPlainObject(filter)) throw new DefinitionError(`${options.path ?? 'filter'}: must be an object`);
+  return objectCondition(model, alias, filter, options.path ?? '');
 };
 
 export const renderPredicate = (predicate: Predicate, vars: Variables, bindings: unknown[]): string => {

@@ -1,51 +1,62 @@
+import { LIMITS } from '../../../contracts/limits';
 import type { Codec } from './codecs';
 import { codecFor } from './codecs';
 import { quoter, type Dialect } from './dialect';
 import type { Model, ModelField, RelationField } from './model';
 
-/** The fixed parts of a List endpoint's SQL, built once per definition change. */
+/** A List endpoint's SQL, built once per definition change; only the WHERE clause varies per request. */
 export interface ListSql {
-  /** `<columns>` of the page query. */
-  columnList: string;
-  /** `FROM <table> t0` */
-  from: string;
-  /** `SELECT COUNT(*) AS n FROM <table> t0` */
-  count: string;
-  /** `ORDER BY ...` including the `id` tie-breaker that keeps pages stable. */
-  orderBy: string;
-  columns: Array<{ name: string; alias: string; codec: Codec }>;
+  /**
+   * The page: the total rides along as an uncorrelated subquery (which databases evaluate once), so a page
+   * is one round trip. Column 0 is the total, column i + 1 is `columns[i]`. Binds the WHERE bindings twice,
+   * then the offset.
+   */
+  page: (where: string) => string;
+  /** The count alone, for a page past the end (it has no row to carry the total). */
+  count: (where: string) => string;
+  /** Always part of the WHERE clause: published (or draft) rows only on Draft & Publish types. */
+  publication: string | null;
+  columns: Array<{ name: string; codec: Codec }>;
 }
 
 export const ROOT = 't0';
 
-/** Ids of a to-many relation as "3,1,2", in link order, from one aggregate per row. */
-const idList = (dialect: Dialect, id: string, order: string) => {
-  if (dialect === 'postgres') return `string_agg(CAST(${id} AS TEXT), ',' ORDER BY ${order})`;
-  if (dialect === 'mysql') return `GROUP_CONCAT(${id} ORDER BY ${order} SEPARATOR ',')`;
-  return `group_concat(${id}, ',' ORDER BY ${order})`;
+/**
+ * Ids of a to-many relation as "3,1,2", in link order, from one aggregate per row. (MySQL's GROUP_CONCAT is
+ * cut at `group_concat_max_len`, which the executor raises per connection.)
+ */
+const idList = (dialect: Dialect, link: string, id: string, order: string, where: string) => {
+  if (dialect === 'postgres')
+    return `(SELECT string_agg(CAST(${id} AS TEXT), ',' ORDER BY ${order}) FROM ${link} WHERE ${where})`;
+  if (dialect === 'mysql')
+    return `(SELECT GROUP_CONCAT(${id} ORDER BY ${order} SEPARATOR ',') FROM ${link} WHERE ${where})`;
+  // SQLite before 3.44 has no ORDER BY inside aggregates; it concatenates in the order of an ordered subquery.
+  return `(SELECT group_concat(x, ',') FROM (SELECT ${id} AS x FROM ${link} WHERE ${where} ORDER BY ${order}))`;
 };
 
 const relationColumn = (field: RelationField, dialect: Dialect) => {
   const q = quoter(dialect);
   const { table, ownerColumn, targetColumn, orderColumn } = field.link;
-  const from = `FROM ${q(table)} lk WHERE lk.${q(ownerColumn)} = ${ROOT}.${q('id')}`;
-  if (!field.many) return `(SELECT MIN(lk.${q(targetColumn)}) ${from})`;
+  const link = `${q(table)} lk`;
+  const where = `lk.${q(ownerColumn)} = ${ROOT}.${q('id')}`;
+  if (!field.many) return `(SELECT MIN(lk.${q(targetColumn)}) FROM ${link} WHERE ${where})`;
   const order = orderColumn ? `lk.${q(orderColumn)}, lk.${q(targetColumn)}` : `lk.${q(targetColumn)}`;
-  return `(SELECT ${idList(dialect, `lk.${q(targetColumn)}`, order)} ${from})`;
+  return idList(dialect, link, `lk.${q(targetColumn)}`, order, where);
 };
 
 export const buildListSql = (
   model: Model,
   fields: ModelField[],
   sort: Array<{ field: ModelField; dir: 'asc' | 'desc' }>,
+  status: 'published' | 'draft',
   dialect: Dialect
 ): ListSql => {
   const q = quoter(dialect);
-  const columns = fields.map((field, i) => ({ name: field.name, alias: `c${i}`, codec: codecFor(field, dialect) }));
+  const columns = fields.map((field) => ({ name: field.name, codec: codecFor(field, dialect) }));
   const expressions = fields.map((field, i) => {
     const expression =
       field.kind === 'relation' ? relationColumn(field, dialect) : `${ROOT}.${q((field as { column: string }).column)}`;
-    return `${expression} AS ${columns[i].alias}`;
+    return `${expression} AS c${i}`;
   });
   const from = `FROM ${q(model.table)} ${ROOT}`;
   const order: string[] = [];
@@ -58,11 +69,14 @@ export const buildListSql = (
     if (field.name === 'id') break;
   }
   if (!sort.some(({ field }) => field.name === 'id')) order.push(`${ROOT}.${q('id')} ASC`);
+  const count = (where: string) => `SELECT COUNT(*) AS n ${from} WHERE ${where}`;
   return {
-    columnList: expressions.length ? expressions.join(', ') : `${ROOT}.${q('id')} AS c_id`,
-    from,
-    count: `SELECT COUNT(*) AS n ${from}`,
-    orderBy: `ORDER BY ${order.join(', ')}`,
+    page: (where) =>
+      `SELECT (${count(where)}) AS total_count, ${expressions.join(', ')} ${from} WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ${LIMITS.pageSize} OFFSET ?`,
+    count,
+    publication: model.draftAndPublish
+      ? `${ROOT}.${q('published_at')} IS ${status === 'draft' ? '' : 'NOT '}NULL`
+      : null,
     columns,
   };
 };

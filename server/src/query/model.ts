@@ -1,24 +1,28 @@
 import type { Core } from '@strapi/strapi';
+import { contentTypes as contentTypeUtils } from '@strapi/utils';
 
 /** A content type seen from SQL: its table, and per field its column or link table (from Strapi's metadata). */
-export type ScalarType =
-  | 'integer'
-  | 'biginteger'
-  | 'float'
-  | 'decimal'
-  | 'boolean'
-  | 'string'
-  | 'text'
-  | 'richtext'
-  | 'email'
-  | 'uid'
-  | 'enumeration'
-  | 'date'
-  | 'datetime'
-  | 'timestamp'
-  | 'time'
-  | 'json'
-  | 'blocks';
+export const SCALAR_TYPES = [
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'boolean',
+  'string',
+  'text',
+  'richtext',
+  'email',
+  'uid',
+  'enumeration',
+  'date',
+  'datetime',
+  'timestamp',
+  'time',
+  'json',
+  'blocks',
+] as const;
+
+export type ScalarType = (typeof SCALAR_TYPES)[number];
 
 export interface ScalarField {
   kind: 'scalar';
@@ -26,8 +30,6 @@ export interface ScalarField {
   column: string;
   type: ScalarType;
   attribute: Record<string, unknown>;
-  /** Strapi-managed (id, documentId, timestamps): readable, never written by a client. */
-  system: boolean;
 }
 
 export interface Link {
@@ -46,7 +48,6 @@ export interface RelationField {
   many: boolean;
   link: Link;
   attribute: Record<string, unknown>;
-  system: false;
 }
 
 /** A field that exists but cannot be exposed, with the reason given to the owner. */
@@ -65,29 +66,8 @@ export interface Model {
   fields: Map<string, ModelField>;
 }
 
-const SCALAR_TYPES = new Set<string>([
-  'integer',
-  'biginteger',
-  'float',
-  'decimal',
-  'boolean',
-  'string',
-  'text',
-  'richtext',
-  'email',
-  'uid',
-  'enumeration',
-  'date',
-  'datetime',
-  'timestamp',
-  'time',
-  'json',
-  'blocks',
-]);
-
-/** Content types that an endpoint may never expose: admin accounts, this plugin's own secrets, Strapi internals. */
-export const isForbiddenObject = (uid: string) =>
-  uid.startsWith('admin::') || uid.startsWith('plugin::data-api.') || uid.startsWith('strapi::');
+/** Endpoints may use the site's own types and its users; never admin accounts, media records or plugin internals. */
+export const isExposableObject = (uid: string) => uid.startsWith('api::') || uid === 'plugin::users-permissions.user';
 
 const SYSTEM_FIELDS: Array<[string, string, ScalarType]> = [
   ['id', 'id', 'integer'],
@@ -96,6 +76,8 @@ const SYSTEM_FIELDS: Array<[string, string, ScalarType]> = [
   ['updatedAt', 'updated_at', 'datetime'],
   ['publishedAt', 'published_at', 'datetime'],
 ];
+const HIDDEN = new Set(['createdBy', 'updatedBy', 'locale', 'localizations']);
+const SCALARS = new Set<string>(SCALAR_TYPES);
 
 type AnyAttribute = Record<string, unknown> & { type: string };
 type MetaAttribute = {
@@ -126,54 +108,41 @@ const relationField = (name: string, attribute: AnyAttribute, meta: MetaAttribut
       orderColumn: joinTable.orderColumnName ?? null,
     },
     attribute,
-    system: false,
   };
 };
 
 const describeField = (name: string, attribute: AnyAttribute, meta: MetaAttribute | undefined): ModelField => {
-  if (attribute.private || attribute.type === 'password') {
-    return { kind: 'unsupported', name, reason: 'private fields cannot be exposed' };
-  }
+  if (attribute.type === 'password') return { kind: 'unsupported', name, reason: 'private fields cannot be exposed' };
   if (attribute.type === 'relation') return relationField(name, attribute, meta);
   if (attribute.type === 'media') return { kind: 'unsupported', name, reason: 'media fields are not supported yet' };
-  if (!SCALAR_TYPES.has(attribute.type) || !meta?.columnName) {
+  if (!SCALARS.has(attribute.type) || !meta?.columnName) {
     return { kind: 'unsupported', name, reason: `${attribute.type} fields are not supported` };
   }
-  return {
-    kind: 'scalar',
-    name,
-    column: meta.columnName,
-    type: attribute.type as ScalarType,
-    attribute,
-    system: false,
-  };
+  return { kind: 'scalar', name, column: meta.columnName, type: attribute.type as ScalarType, attribute };
 };
+
+type ContentType = { kind: string; attributes: Record<string, AnyAttribute>; options?: { draftAndPublish?: boolean } };
 
 /** Builds the SQL view of a collection type, or returns null when `uid` is not one that endpoints may use. */
 export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
-  const contentType = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as
-    | { kind: string; attributes: Record<string, AnyAttribute>; options?: { draftAndPublish?: boolean } }
-    | undefined;
-  if (!contentType || contentType.kind !== 'collectionType' || isForbiddenObject(uid)) return null;
+  const contentType = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as ContentType | undefined;
+  if (!contentType || contentType.kind !== 'collectionType' || !isExposableObject(uid)) return null;
   const meta = strapi.db.metadata.get(uid) as unknown as {
     tableName: string;
     attributes: Record<string, MetaAttribute>;
   };
   const fields = new Map<string, ModelField>();
   for (const [name, column, type] of SYSTEM_FIELDS) {
-    if (meta.attributes[name])
-      fields.set(name, { kind: 'scalar', name, column, type, attribute: { type }, system: true });
+    if (meta.attributes[name]) fields.set(name, { kind: 'scalar', name, column, type, attribute: { type } });
   }
   for (const [name, attribute] of Object.entries(contentType.attributes)) {
-    if (
-      fields.has(name) ||
-      name === 'createdBy' ||
-      name === 'updatedBy' ||
-      name === 'locale' ||
-      name === 'localizations'
-    )
-      continue;
-    fields.set(name, describeField(name, attribute, meta.attributes[name]));
+    if (!fields.has(name) && !HIDDEN.has(name)) fields.set(name, describeField(name, attribute, meta.attributes[name]));
+  }
+  // Private as Strapi means it: `private: true`, the schema's privateAttributes and the app's api.responses config.
+  for (const name of fields.keys()) {
+    if (name !== 'id' && contentTypeUtils.isPrivateAttribute(contentType as never, name)) {
+      fields.set(name, { kind: 'unsupported', name, reason: 'private fields cannot be exposed' });
+    }
   }
   return { uid, table: meta.tableName, draftAndPublish: Boolean(contentType.options?.draftAndPublish), fields };
 };

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../contracts/messages';
-import { ApiError } from '../runtime/errors';
+import { ApiError } from '../errors/api-error';
 import { INVALID, type Codec } from './codecs';
 
 /** Query-string filter keys: `field` (equality), `field:gt`, `field:lt` (spec 4.2 rule 6). */
@@ -21,12 +21,7 @@ const PAGE = /^[1-9]\d{0,8}$/;
 /** Parses a List query string. Anything that does not parse is `400 Invalid request parameters` (spec 4.2 rule 7). */
 export const parseListQuery = (querystring: string, filterable: Map<string, QueryFilterSpec>): ParsedListQuery => {
   const invalid = () => new ApiError(400, MESSAGES.invalidParameters);
-  let entries: Array<[string, string]>;
-  try {
-    entries = [...new URLSearchParams(querystring)];
-  } catch {
-    throw invalid();
-  }
+  const entries = [...new URLSearchParams(querystring)];
   const seen = new Set<string>();
   const filters = new Map<string, unknown>();
   let page = 1;

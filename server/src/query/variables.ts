@@ -1,7 +1,8 @@
 /** Values a filter may refer to with `{ "$var": NAME }` (DESIGN.md section 2). */
 export type Variables = Record<string, unknown>;
 
-export const REQUEST_VARIABLES = ['param', 'now', 'today', 'user.id', 'user.email', 'user.username', 'user.role'];
+export const CLOCK_VARIABLES = ['now', 'today'];
+export const USER_VARIABLES = ['user.id', 'user.email', 'user.username', 'user.role'];
 
 export interface RequestUser {
   id: number;
@@ -27,4 +28,25 @@ export const requestVariables = (param: number | undefined, user: RequestUser | 
     if (user.role !== undefined) vars['user.role'] = user.role;
   }
   return vars;
+};
+
+/** Query-string filter values travel as variables too, in their own namespace. */
+export const queryVariable = (key: string) => `query:${key}`;
+
+/** The variables an endpoint's filter may use: `param` only with a numeric parameter, `user.*` only with sessions. */
+export const variablesFor = (definition: { parameter: string; auth: { method: string } }): string[] => [
+  ...CLOCK_VARIABLES,
+  ...(definition.parameter === 'none' ? [] : ['param']),
+  ...(definition.auth.method === 'session' ? USER_VARIABLES : []),
+];
+
+/** Explains a variable an endpoint cannot use, or returns null when it can (or is unknown anyway). */
+export const variableProblem = (name: string, definition: { parameter: string; auth: { method: string } }) => {
+  if (name === 'param' && definition.parameter === 'none') {
+    return 'the variable "param" needs a numeric parameter ("optional" or "required")';
+  }
+  if (USER_VARIABLES.includes(name) && definition.auth.method !== 'session') {
+    return `the variable "${name}" needs Browser Session authentication`;
+  }
+  return null;
 };

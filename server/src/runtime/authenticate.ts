@@ -2,11 +2,10 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
 import { bearerToken, hashSecret } from '../auth/api-key';
-import type { RequestUser } from '../query/variables';
 import type { Snapshot } from '../services/registry';
 import { getService } from '../utils/get-service';
 import type { CompiledEndpoint } from './compile';
-import { ApiError } from './errors';
+import { ApiError } from '../errors/api-error';
 
 const challenge = (error?: string) => ({
   'WWW-Authenticate': error ? `Bearer realm="data-api", error="${error}"` : 'Bearer realm="data-api"',
@@ -14,14 +13,14 @@ const challenge = (error?: string) => ({
 
 /**
  * API key (spec 5): 401 with a Bearer challenge when the key is missing, unknown, revoked or expired;
- * 403 when it is valid but not allowed on this endpoint. Returns the session user, if any.
+ * 403 when it is valid but not allowed on this endpoint.
  */
-export const authenticate = async (
+export const authenticate = (
   strapi: Core.Strapi,
   ctx: Context,
   endpoint: CompiledEndpoint,
   snapshot: Snapshot
-): Promise<RequestUser | undefined> => {
+): void => {
   if (endpoint.auth.method !== 'api-key') throw new ApiError(401, MESSAGES.unauthorized);
   const token = bearerToken(ctx.get('authorization'));
   if (!token) throw new ApiError(401, MESSAGES.unauthorized, challenge());
@@ -31,5 +30,4 @@ export const authenticate = async (
   }
   if (!endpoint.auth.keys.has(key.id)) throw new ApiError(403, MESSAGES.forbidden);
   getService(strapi, 'apiKeys').touch(key.id);
-  return undefined;
 };

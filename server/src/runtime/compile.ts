@@ -2,7 +2,7 @@ import type { EndpointDefinition, EndpointType, ParameterMode } from '../../../c
 import { compileIpAllowlist } from '../auth/ip';
 import { listHandler } from '../handlers/list';
 import type { CompileDeps, Handler, HandlerFactory } from '../handlers/types';
-import { DefinitionError } from '../query/filter';
+import { DefinitionError } from '../errors/definition-error';
 
 export type EndpointAuth = { method: 'api-key'; keys: Set<number> } | { method: 'session'; userObject: string };
 

@@ -3,7 +3,7 @@ import type { Context, Next } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
 import { getService } from '../utils/get-service';
 import { authenticate } from './authenticate';
-import { ApiError } from './errors';
+import { ApiError } from '../errors/api-error';
 import { matchRoute } from './routes';
 
 const PREFIX = '/_api';
@@ -29,7 +29,7 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi) => async (ctx: Cont
   try {
     const snapshot = getService(strapi, 'registry').snapshot();
     const match = matchRoute(snapshot.routes, ctx.method, path.slice(PREFIX.length + 1));
-    if (match.kind === 'not-found' || match.kind === 'bad-parameter') throw new ApiError(404, MESSAGES.notFound);
+    if (match.kind === 'not-found') throw new ApiError(404, MESSAGES.notFound);
     if (match.kind === 'method-not-allowed') {
       const allow = [...match.allow, 'OPTIONS'].join(', ');
       if (ctx.method === 'OPTIONS') {
@@ -42,8 +42,8 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi) => async (ctx: Cont
     const { endpoint, param } = match;
     // Allowed source IPs come first, whatever the authentication (spec 5; DESIGN.md section 4).
     if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
-    const user = await authenticate(strapi, ctx, endpoint, snapshot);
-    await endpoint.handle(ctx, { param, user });
+    authenticate(strapi, ctx, endpoint, snapshot);
+    await endpoint.handle(ctx, { param });
   } catch (error) {
     sendError(strapi, ctx, error);
   }

@@ -6,14 +6,14 @@ export type RouteTable = Map<string, Map<string, CompiledEndpoint>>;
 export type RouteMatch =
   | { kind: 'endpoint'; endpoint: CompiledEndpoint; param?: number }
   | { kind: 'method-not-allowed'; allow: string[] }
-  | { kind: 'not-found' }
-  | { kind: 'bad-parameter' };
+  | { kind: 'not-found' };
 
 const NUMBER = /^\d+$/;
 
 /**
  * Splits `/_api/<path>[/<number>]` (spec 4.1). An endpoint's last segment is never all digits, so a trailing
- * number is always the parameter. `rest` is the path after `/_api/`, already percent-decoded by Koa.
+ * number is always the parameter. `rest` is the raw path after `/_api/` (Koa does not decode it, and no
+ * endpoint path holds a character that would need encoding).
  */
 export const matchRoute = (routes: RouteTable, method: string, rest: string): RouteMatch => {
   const trimmed = rest.replace(/\/+$/, '');
@@ -36,15 +36,22 @@ export const matchRoute = (routes: RouteTable, method: string, rest: string): Ro
   if (!hasParam) return { kind: 'endpoint', endpoint };
   const param = Number(last);
   // Row ids are 32-bit on PostgreSQL and MySQL: a larger number names no record.
-  if (last.length > 10 || param > 2147483647) return { kind: 'bad-parameter' };
+  if (last.length > 10 || param > 2147483647) return { kind: 'not-found' };
   return { kind: 'endpoint', endpoint, param };
 };
 
-export const buildRouteTable = (endpoints: CompiledEndpoint[]): RouteTable => {
+/** Builds the table; `onClash` hears of an endpoint left out because an earlier one has its method and path. */
+export const buildRouteTable = (
+  endpoints: CompiledEndpoint[],
+  onClash: (kept: CompiledEndpoint, dropped: CompiledEndpoint) => void
+): RouteTable => {
   const table: RouteTable = new Map();
   for (const endpoint of endpoints) {
     if (!table.has(endpoint.path)) table.set(endpoint.path, new Map());
-    table.get(endpoint.path)!.set(endpoint.method, endpoint);
+    const byMethod = table.get(endpoint.path)!;
+    const kept = byMethod.get(endpoint.method);
+    if (kept) onClash(kept, endpoint);
+    else byMethod.set(endpoint.method, endpoint);
   }
   return table;
 };

@@ -1,12 +1,11 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { apiKeyInputSchema, describeIssues, type ApiKeySummary } from '../../../contracts/definition';
-import { PLUGIN_ID } from '../../../contracts/permissions';
+import { apiKeyInputSchema, type ApiKeySummary } from '../../../contracts/api-key';
+import { describeIssues } from '../../../contracts/issues';
+import { PLUGIN_ID, UIDS } from '../../../contracts/plugin';
 import { displayPrefix, generateSecret, hashSecret } from '../auth/api-key';
+import { resolveKeySecret } from '../auth/key-secret';
 import { getService } from '../utils/get-service';
-
-const UID = `plugin::${PLUGIN_ID}.api-key`;
-const ENDPOINT_UID = `plugin::${PLUGIN_ID}.endpoint`;
 
 const toSummary = (row: Record<string, unknown>): ApiKeySummary => ({
   id: row.id as number,
@@ -19,7 +18,7 @@ const toSummary = (row: Record<string, unknown>): ApiKeySummary => ({
 
 /** API keys (spec 2.3): the secret is made here, answered once, and stored only as its HMAC. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const query = () => strapi.db.query(UID);
+  const query = () => strapi.db.query(UIDS.apiKey);
   const precision = strapi.config.get<number>(`plugin::${PLUGIN_ID}.lastUsedPrecisionMs`);
   const lastWritten = new Map<number, number>();
 
@@ -35,12 +34,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         throw new errors.ValidationError(problems.join('; '), { errors: problems });
       }
       const secret = generateSecret();
-      const { keySecret } = getService(strapi, 'registry').snapshot();
       const row = await query().create({
         data: {
           description: parsed.data.description,
           prefix: displayPrefix(secret),
-          hash: hashSecret(keySecret, secret),
+          hash: hashSecret(resolveKeySecret(strapi).secret, secret),
           expiresAt: parsed.data.expiresAt ? new Date(parsed.data.expiresAt) : null,
         },
       });
@@ -53,13 +51,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const removed = await strapi.db.transaction(async () => {
         const row = await query().delete({ where: { id } });
         if (!row) return null;
-        const endpoints = await strapi.db.query(ENDPOINT_UID).findMany({ select: ['id', 'auth'] });
+        const endpoints = await strapi.db.query(UIDS.endpoint).findMany({ select: ['id', 'auth'] });
         for (const endpoint of endpoints) {
           const auth = endpoint.auth as { method: string; keys?: number[] } | null;
           if (auth?.method === 'api-key' && auth.keys?.includes(id)) {
             const keys = auth.keys.filter((k) => k !== id);
             await strapi.db
-              .query(ENDPOINT_UID)
+              .query(UIDS.endpoint)
               .update({ where: { id: endpoint.id }, data: { auth: { ...auth, keys } } });
           }
         }

@@ -2,35 +2,28 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
   definitionSchema,
-  describeIssues,
   METHOD_OF_TYPE,
   type EndpointDefinition,
   type StoredEndpoint,
 } from '../../../contracts/definition';
-import { PLUGIN_ID } from '../../../contracts/permissions';
-import { DefinitionError } from '../query/filter';
+import { describeIssues } from '../../../contracts/issues';
+import { UIDS } from '../../../contracts/plugin';
+import { routeKey, toStored } from '../definitions/rows';
+import { DefinitionError } from '../errors/definition-error';
+import { isUniqueViolation } from '../errors/unique-violation';
 import { compileEndpoint } from '../runtime/compile';
 import { getService } from '../utils/get-service';
-import { toDefinitionInput } from './registry';
-
-const UID = `plugin::${PLUGIN_ID}.endpoint`;
-const KEY_UID = `plugin::${PLUGIN_ID}.api-key`;
 
 const refuse = (problems: string[]): never => {
   throw new errors.ValidationError(problems.join('; '), { errors: problems });
 };
 
-const toStored = (row: Record<string, unknown>): StoredEndpoint => ({
-  ...definitionSchema.parse(toDefinitionInput(row)),
-  id: row.id as number,
-  method: row.method as string,
-  createdAt: String(row.createdAt),
-  updatedAt: String(row.updatedAt),
-});
+const routeTaken = (method: string, path: string, by?: { id: number; name: string }) =>
+  `path: ${method} /_api/${path} is already used${by ? ` by endpoint ${by.id} ("${by.name}")` : ''} (paths are compared without regard to case)`;
 
 /** Endpoint definitions: validated against the live content types before they are stored (DESIGN.md 3). */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const query = () => strapi.db.query(UID);
+  const query = () => strapi.db.query(UIDS.endpoint);
 
   /** Checks a definition fully: its shape, then against the content types, keys and other endpoints. */
   const validate = async (input: unknown, id?: number): Promise<EndpointDefinition> => {
@@ -46,33 +39,45 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       problems.push(error.message);
     }
     if (definition.auth.method === 'session') problems.push('auth.method: "session" is not available in this version');
+    // Stored endpoints may lose their last key to a revocation; a new definition must name one.
+    if (definition.auth.method === 'api-key' && !definition.auth.keys.length)
+      problems.push('auth.keys: name at least one key');
     if (definition.auth.method === 'api-key' && definition.auth.keys.length) {
       const found = await strapi.db
-        .query(KEY_UID)
+        .query(UIDS.apiKey)
         .findMany({ where: { id: { $in: definition.auth.keys } }, select: ['id'] });
       const missing = definition.auth.keys.filter((k) => !found.some((f) => f.id === k));
       if (missing.length) problems.push(`auth.keys: no API key with id ${missing.join(', ')}`);
     }
     const clash = await query().findOne({
-      where: { path: definition.path, method, ...(id ? { id: { $ne: id } } : {}) },
+      where: { routeKey: routeKey(method, definition.path), ...(id ? { id: { $ne: id } } : {}) },
     });
-    if (clash)
-      problems.push(
-        `path: ${method} /_api/${definition.path} is already used by endpoint ${clash.id} ("${clash.name}")`
-      );
+    if (clash) problems.push(routeTaken(method, definition.path, clash));
     if (problems.length) refuse(problems);
     return definition;
   };
 
   const save = async (definition: EndpointDefinition, id?: number) => {
-    const data = { ...definition, method: METHOD_OF_TYPE[definition.type], aggregate: definition.aggregate ?? null };
-    const row = id ? await query().update({ where: { id }, data }) : await query().create({ data });
+    const method = METHOD_OF_TYPE[definition.type];
+    const data = {
+      ...definition,
+      method,
+      routeKey: routeKey(method, definition.path),
+      aggregate: definition.aggregate ?? null,
+    };
+    let row;
+    try {
+      row = id ? await query().update({ where: { id }, data }) : await query().create({ data });
+    } catch (error) {
+      // Two saves of the same route at once: the unique index decides, after the check above passed for both.
+      if (isUniqueViolation(error)) refuse([routeTaken(method, definition.path)]);
+      throw error;
+    }
     await getService(strapi, 'registry').changed();
     return toStored(row);
   };
 
   return {
-    validate,
     async find(): Promise<StoredEndpoint[]> {
       return (await query().findMany({ orderBy: { id: 'asc' } })).map(toStored);
     },

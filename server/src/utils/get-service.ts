@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type services from '../services';
-import { PLUGIN_ID } from '../../../contracts/permissions';
+import { PLUGIN_ID } from '../../../contracts/plugin';
 
 type Services = typeof services;
 
