@@ -133,8 +133,16 @@ describe('endpoint definitions', () => {
       { sort: [{ field: 'customer', dir: 'asc' }] },
       /sort\[0\]: "customer" cannot be sorted on/,
     ],
-    ['a filter on an unknown field', { filter: { colour: 'red' } }, /filter|colour/],
-    ['a filter with a bad value', { filter: { total: { $gt: 'lots' } } }, /total\.\$gt: "lots" is not a valid value/],
+    [
+      'a filter on an unknown field',
+      { filter: { colour: 'red' } },
+      /filter\.colour: unknown field "colour" on api::order\.order/,
+    ],
+    [
+      'a filter with a bad value',
+      { filter: { total: { $gt: 'lots' } } },
+      /filter\.total\.\$gt: "lots" is not a valid value/,
+    ],
     ['a filter with an unknown variable', { filter: { id: { $var: 'user.age' } } }, /unknown variable "user\.age"/],
     [
       'a key that does not exist',
@@ -143,8 +151,35 @@ describe('endpoint definitions', () => {
     ],
     ['a bad IP', { allowedIps: ['10.0.0.0/8', '300.1.2.3'] }, /allowedIps\.1: "300\.1\.2\.3" is not an IP address/],
     ['a modify without its parameter', { type: 'modify', parameter: 'optional' }, /always takes the numeric parameter/],
-    ['an unknown type', { type: 'upsert' }, /type/],
-    ['an unknown property', { colour: 'red' }, /colour|Unrecognized/],
+    ['an unknown type', { type: 'upsert' }, /^type: /],
+    ['an unknown property', { colour: 'red' }, /colour/],
+    ['no fields', { fields: [] }, /fields: a list endpoint returns at least one field/],
+    ['no key', { auth: { method: 'api-key', keys: [] } }, /auth\.keys: name at least one key/],
+    [
+      'param without a parameter',
+      { filter: { id: { $var: 'param' } } },
+      /filter\.id: the variable "param" needs a numeric parameter/,
+    ],
+    [
+      'a user variable on an API-key endpoint',
+      { filter: { id: { $var: 'user.id' } } },
+      /needs Browser Session authentication/,
+    ],
+    [
+      'drafts of a type without Draft & Publish',
+      { status: 'draft' },
+      /status: api::order\.order has no Draft & Publish/,
+    ],
+    [
+      'a schema-level private field',
+      { object: 'api::customer.customer', fields: [{ name: 'internalNote' }] },
+      /fields\[0\]: private fields cannot be exposed/,
+    ],
+    [
+      'media records',
+      { object: 'plugin::upload.file', fields: [{ name: 'id' }] },
+      /not a collection type that endpoints may use/,
+    ],
   ])('%s is refused with 400 naming the problem', async (_label, change, message) => {
     const before = await endpointCount();
     const response = await admin.post('/data-api/endpoints', { data: { ...base(), ...change } });
@@ -153,11 +188,13 @@ describe('endpoint definitions', () => {
     expect(await endpointCount()).toBe(before);
   });
 
-  test('(path, method) is unique', async () => {
+  test('(path, method) is unique, without regard to case, on every database', async () => {
     await createEndpoint(admin, key, { ...base(), path: 'unique/one' });
-    const response = await admin.post('/data-api/endpoints', { data: { ...base(), path: 'unique/one' } });
-    expect(response.status).toBe(400);
-    expect(response.body.error.message).toMatch(/GET \/_api\/unique\/one is already used by endpoint/);
+    for (const path of ['unique/one', 'Unique/ONE']) {
+      const response = await admin.post('/data-api/endpoints', { data: { ...base(), path } });
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toMatch(/is already used by endpoint \d+/);
+    }
   });
 
   test('a body without data is 400', async () => {
@@ -184,6 +221,14 @@ describe('objects', () => {
     );
     const user = response.body.data.find((o: { uid: string }) => o.uid === 'plugin::users-permissions.user');
     expect(user.fields.find((f: { name: string }) => f.name === 'password')).toMatchObject({ exposable: false });
+    const customer = response.body.data.find((o: { uid: string }) => o.uid === 'api::customer.customer');
+    expect(customer.fields.find((f: { name: string }) => f.name === 'internalNote')).toEqual({
+      name: 'internalNote',
+      type: 'unsupported',
+      exposable: false,
+      reason: 'private fields cannot be exposed',
+    });
+    expect(uids).not.toContain('plugin::upload.file');
   });
 });
 
@@ -194,6 +239,21 @@ describe('RBAC', () => {
       expect((await outsider.get(path)).status).toBe(403);
     }
     expect((await outsider.post('/data-api/api-keys', { data: { description: 'x' } })).status).toBe(403);
+  });
+
+  test('changing or deleting needs the manage right', async () => {
+    const reader = await adminWith('reader2@example.com', [
+      'plugin::data-api.endpoints.read',
+      'plugin::data-api.keys.read',
+    ]);
+    const endpoint = await createEndpoint(admin, key, { ...base(), path: 'rbac/target' });
+    expect(
+      (await reader.put(`/data-api/endpoints/${endpoint.id}`, { data: { ...base(), path: 'rbac/moved' } })).status
+    ).toBe(403);
+    expect((await reader.del(`/data-api/endpoints/${endpoint.id}`)).status).toBe(403);
+    expect((await reader.del(`/data-api/api-keys/${key.id}`)).status).toBe(403);
+    expect((await admin.get(`/data-api/endpoints/${endpoint.id}`)).body.data.path).toBe('rbac/target');
+    expect(await app.strapi.db.query('plugin::data-api.api-key').findOne({ where: { id: key.id } })).not.toBeNull();
   });
 
   test('read rights allow reading, not changing', async () => {

@@ -87,8 +87,10 @@ afterAll(async () => {
   await app?.stop();
 });
 
-test('the plugin is loaded', () => {
+test('the plugin is loaded and serves /_api', async () => {
   expect(app.strapi.plugin('data-api')).toBeDefined();
+  // Strapi's own 404 has another shape: this one comes from the plugin's runtime.
+  expect((await get('/_api/no-such-endpoint')).body).toEqual({ success: false, error: 'Not found' });
 });
 
 describe('paging', () => {
@@ -329,7 +331,73 @@ describe('variables', () => {
   });
 });
 
+describe('more query filters', () => {
+  test('a boolean, a date and a to-many relation', async () => {
+    await createEndpoint(admin, key, {
+      path: 'products/flags',
+      type: 'list',
+      object: 'api::product.product',
+      fields: [{ name: 'id' }, { name: 'active' }],
+    });
+    const inactive = await get('/_api/products/flags?active=false');
+    expect(inactive.body.total).toBe(await count('products', (q) => q.where('active', false)));
+    expect(inactive.body.items.every((i: { active: boolean }) => i.active === false)).toBe(true);
+    expect((await get('/_api/products/flags?active=yes')).status).toBe(400);
+
+    const recent = await get('/_api/customers?signupDate:gt=2025-01-01');
+    expect(recent.status).toBe(200);
+    expect(recent.body.total).toBe(
+      await count('customers', (q) => q.where('signup_date', '>', '2025-01-01').whereIn('tier', ['pro', 'enterprise']))
+    );
+    expect((await get('/_api/customers?signupDate:gt=2025-02-30')).status).toBe(400);
+
+    const link = await knexOf(app)('orders_customer_lnk as l')
+      .join('customers as c', 'c.id', 'l.customer_id')
+      .whereIn('c.tier', ['pro', 'enterprise'])
+      .first('l.order_id', 'l.customer_id');
+    const owner = await get(`/_api/customers?orders=${link.order_id}`);
+    expect(owner.body.items.map((i: { id: number }) => i.id)).toEqual([link.customer_id]);
+  });
+
+  test('a to-many relation with hundreds of links comes back whole and in order', async () => {
+    const knex = knexOf(app);
+    const customer = await knex('customers').whereIn('tier', ['pro', 'enterprise']).first('id');
+    const moved = await knex('orders_customer_lnk')
+      .whereNot('customer_id', customer.id)
+      .orderBy('order_id')
+      .limit(600)
+      .pluck('order_id');
+    const before = await knex('orders_customer_lnk')
+      .where('customer_id', customer.id)
+      .orderBy('order_ord')
+      .pluck('order_id');
+    let position = before.length;
+    for (const orderId of moved) {
+      position += 1;
+      await knex('orders_customer_lnk')
+        .where('order_id', orderId)
+        .update({ customer_id: customer.id, order_ord: position });
+    }
+    const response = await get(`/_api/customers?id=${customer.id}`);
+    expect(response.body.items[0].orders).toEqual([...before, ...moved]);
+    expect(response.body.items[0].orders.length).toBeGreaterThan(600);
+  });
+});
+
 describe('Draft & Publish', () => {
+  test('an endpoint can read drafts instead', async () => {
+    await createEndpoint(admin, key, {
+      path: 'articles/drafts',
+      type: 'list',
+      object: 'api::article.article',
+      status: 'draft',
+      fields: [{ name: 'id' }, { name: 'publishedAt' }],
+    });
+    const response = await get('/_api/articles/drafts');
+    expect(response.body.total).toBe(await count('articles', (q) => q.whereNull('published_at')));
+    expect(response.body.items.every((i: { publishedAt: unknown }) => i.publishedAt === null)).toBe(true);
+  });
+
   test('reads see published entries only', async () => {
     const response = await get('/_api/articles');
     const published = await count('articles', (q) => q.whereNotNull('published_at'));

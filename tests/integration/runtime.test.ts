@@ -17,7 +17,8 @@ beforeAll(async () => {
   otherKey = await createKey(admin, 'other');
   const products = { type: 'list', object: 'api::product.product', fields: [{ name: 'id' }, { name: 'sku' }] };
   await createEndpoint(admin, key, { ...products, path: 'products' });
-  await createEndpoint(admin, key, { ...products, path: 'products/local', allowedIps: ['127.0.0.1', '::1'] });
+  // supertest connects over IPv4 and Node reports ::ffff:127.0.0.1, the IPv4-mapped form.
+  await createEndpoint(admin, key, { ...products, path: 'products/local', allowedIps: ['127.0.0.1'] });
   await createEndpoint(admin, key, {
     ...products,
     path: 'products/office',
@@ -58,6 +59,16 @@ describe('routing', () => {
     expect((await get('/_api/products/one/99999999999')).status).toBe(404);
   });
 
+  test('OPTIONS answers 204 with Allow, HEAD answers like GET without a body', async () => {
+    const options = await app.http().options('/_api/products');
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toBe('GET, HEAD, OPTIONS');
+    const head = await app.http().head('/_api/products').set('Authorization', `Bearer ${key.secret}`);
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toMatch(/application\/json/);
+    expect(head.text ?? '').toBe('');
+  });
+
   test('reserved paths starting with _ are not endpoints', async () => {
     expect((await get('/_api/_session')).status).toBe(404);
   });
@@ -85,11 +96,25 @@ describe('API keys', () => {
     expect(response.body).toEqual({ success: false, error: 'Forbidden' });
   });
 
-  test('use is recorded in lastUsedAt', async () => {
-    await get('/_api/products');
+  test('use is recorded in lastUsedAt, at most once a minute', async () => {
+    const fresh = await createKey(admin, 'fresh');
+    await createEndpoint(admin, fresh, {
+      path: 'products/fresh',
+      type: 'list',
+      object: 'api::product.product',
+      fields: [{ name: 'id' }],
+    });
+    const lastUsed = async () =>
+      (await app.strapi.db.query('plugin::data-api.api-key').findOne({ where: { id: fresh.id } })).lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+    await get('/_api/products/fresh', fresh.secret);
     await sleep(200);
-    const row = await app.strapi.db.query('plugin::data-api.api-key').findOne({ where: { id: key.id } });
-    expect(row.lastUsedAt).not.toBeNull();
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    await sleep(20);
+    await get('/_api/products/fresh', fresh.secret);
+    await sleep(200);
+    expect(await lastUsed()).toEqual(first);
   });
 
   test('an expired key is 401', async () => {
@@ -157,6 +182,27 @@ describe('definitions in force', () => {
       status = (await get('/_api/elsewhere')).status;
     }
     expect(status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  test('a key revoked by another instance stops working here within a second', async () => {
+    const remote = await createKey(admin, 'remote');
+    await createEndpoint(admin, remote, {
+      path: 'products/remote',
+      type: 'list',
+      object: 'api::product.product',
+      fields: [{ name: 'id' }],
+    });
+    expect((await get('/_api/products/remote', remote.secret)).status).toBe(200);
+    await app.strapi.db.query('plugin::data-api.api-key').delete({ where: { id: remote.id } });
+    await app.strapi.store({ type: 'plugin', name: 'data-api' }).set({ key: 'revision', value: randomUUID() });
+    const started = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - started < 3000) {
+      await sleep(50);
+      status = (await get('/_api/products/remote', remote.secret)).status;
+    }
+    expect(status).toBe(401);
     expect(Date.now() - started).toBeLessThan(1000);
   });
 

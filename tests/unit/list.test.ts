@@ -14,6 +14,8 @@ const order: Model = {
       scalar('id', 'integer'),
       scalar('status', 'enumeration', 'status', { enum: ['pending', 'paid'] }),
       scalar('orderedAt', 'datetime', 'ordered_at'),
+      // A field may share its name with a filter variable: query values live in their own namespace.
+      scalar('now', 'integer'),
     ].map((f) => [f.name, f])
   ),
 };
@@ -26,7 +28,7 @@ const run = async (querystring: string) => {
     },
     arrays: async (sql: string, bindings: unknown[]) => {
       calls.push({ sql, bindings });
-      return [[150, 7, 'paid', Date.UTC(2026, 0, 2)]];
+      return [[150, 7, 'paid', Date.UTC(2026, 0, 2), 3]];
     },
   };
   const definition = definitionSchema.parse({
@@ -34,7 +36,7 @@ const run = async (querystring: string) => {
     path: 'orders',
     type: 'list',
     object: order.uid,
-    fields: [{ name: 'id' }, { name: 'status' }, { name: 'orderedAt' }],
+    fields: [{ name: 'id' }, { name: 'status' }, { name: 'orderedAt' }, { name: 'now' }],
     auth: { method: 'api-key', keys: [1] },
   });
   const handle = listHandler(definition, order, {
@@ -55,7 +57,7 @@ const run = async (querystring: string) => {
 
 const PAGE = (where: string) =>
   `SELECT (SELECT COUNT(*) AS n FROM "orders" t0 WHERE ${where}) AS total_count, ` +
-  `t0."id" AS c0, t0."status" AS c1, t0."ordered_at" AS c2 FROM "orders" t0 WHERE ${where} ` +
+  `t0."id" AS c0, t0."status" AS c1, t0."ordered_at" AS c2, t0."now" AS c3 FROM "orders" t0 WHERE ${where} ` +
   'ORDER BY t0."id" ASC LIMIT 100 OFFSET ?';
 
 test('one statement per page: the total rides along as a subquery with the same filter', async () => {
@@ -66,7 +68,7 @@ test('one statement per page: the total rides along as a subquery with the same 
 
 test('the page carries items and keyset links', async () => {
   const { body, headers } = await run('status=paid');
-  expect(body.items).toEqual([{ id: 7, status: 'paid', orderedAt: '2026-01-02T00:00:00.000Z' }]);
+  expect(body.items).toEqual([{ id: 7, status: 'paid', orderedAt: '2026-01-02T00:00:00.000Z', now: 3 }]);
   expect(body._links).toEqual({ next: { href: 'https://shop.example/_api/orders?status=paid&id:gt=7' } });
   expect(headers.Link).toBe('<https://shop.example/_api/orders?status=paid&id:gt=7>; rel="next"');
 });
@@ -75,4 +77,11 @@ test('a datetime query filter (spec 4.2 rule 6) binds the parsed instant instead
   const { calls } = await run('orderedAt:gt=2026-01-01T00:00:00Z');
   const instant = Date.UTC(2026, 0, 1);
   expect(calls).toEqual([{ sql: PAGE('1=1 AND t0."ordered_at" > ?'), bindings: [instant, instant, 0] }]);
+});
+
+test('a field named like a variable is filtered by its own value, in key order', async () => {
+  const { calls } = await run('status=paid&now=5');
+  expect(calls).toEqual([
+    { sql: PAGE('1=1 AND t0."now" = ? AND t0."status" = ?'), bindings: [5, 'paid', 5, 'paid', 0] },
+  ]);
 });
