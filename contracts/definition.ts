@@ -108,7 +108,6 @@ export const definitionSchema = z
     if (d.type === 'list' && !d.fields.length) issue(['fields'], 'a list endpoint returns at least one field');
   });
 
-export type EndpointDefinitionInput = z.input<typeof definitionSchema>;
 export type EndpointDefinition = z.output<typeof definitionSchema>;
 
 /** A stored endpoint as the admin API returns it. */
