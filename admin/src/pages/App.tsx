@@ -1,95 +1,57 @@
 import { Page, Layouts } from '@strapi/strapi/admin';
-import { Box, Table, Thead, Tbody, Tr, Th, Td, Typography, Badge, Flex } from '@strapi/design-system';
+import { Badge, Box, Flex, Typography } from '@strapi/design-system';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { ApiKeySummary } from '../../../contracts/api-key';
 import type { StoredEndpoint } from '../../../contracts/definition';
 import { MENU_PERMISSIONS } from '../../../contracts/permissions';
 import { useAdminData } from '../api/useAdminData';
+import { SimpleTable, type Column } from '../components/SimpleTable';
 import { getTranslation } from '../utils/getTranslation';
 
 const EndpointsTable = ({ endpoints }: { endpoints: StoredEndpoint[] }) => {
-  const { formatMessage } = useIntl();
-  const t = (id: string) => formatMessage({ id: getTranslation(id) });
+  const t = useT();
   if (!endpoints.length) return <Typography>{t('endpoints.empty')}</Typography>;
-  return (
-    <Table colCount={5} rowCount={endpoints.length + 1}>
-      <Thead>
-        <Tr>
-          {['path', 'type', 'object', 'auth', 'enabled'].map((c) => (
-            <Th key={c}>
-              <Typography variant="sigma">{t(`endpoints.column.${c}`)}</Typography>
-            </Th>
-          ))}
-        </Tr>
-      </Thead>
-      <Tbody>
-        {endpoints.map((e) => (
-          <Tr key={e.id}>
-            <Td>
-              <Typography fontWeight="bold">
-                {e.method} /_api/{e.path}
-              </Typography>
-            </Td>
-            <Td>
-              <Badge>{e.type}</Badge>
-            </Td>
-            <Td>
-              <Typography>{e.object}</Typography>
-            </Td>
-            <Td>
-              <Typography>{e.auth.method}</Typography>
-            </Td>
-            <Td>
-              <Typography>{t(e.enabled ? 'common.yes' : 'common.no')}</Typography>
-            </Td>
-          </Tr>
-        ))}
-      </Tbody>
-    </Table>
-  );
+  const columns: Column<StoredEndpoint>[] = [
+    {
+      label: t('endpoints.column.path'),
+      cell: (e) => <Typography fontWeight="bold">{`${e.method} /_api/${e.path}`}</Typography>,
+    },
+    { label: t('endpoints.column.type'), cell: (e) => <Badge>{e.type}</Badge> },
+    { label: t('endpoints.column.object'), cell: (e) => <Typography>{e.object}</Typography> },
+    { label: t('endpoints.column.auth'), cell: (e) => <Typography>{e.auth.method}</Typography> },
+    {
+      label: t('endpoints.column.enabled'),
+      cell: (e) => <Typography>{t(e.enabled ? 'common.yes' : 'common.no')}</Typography>,
+    },
+  ];
+  return <SimpleTable columns={columns} rows={endpoints} />;
 };
 
 const KeysTable = ({ keys }: { keys: ApiKeySummary[] }) => {
-  const { formatMessage, formatDate } = useIntl();
-  const t = (id: string) => formatMessage({ id: getTranslation(id) });
+  const t = useT();
+  const { formatDate } = useIntl();
   if (!keys.length) return <Typography>{t('keys.empty')}</Typography>;
-  return (
-    <Table colCount={4} rowCount={keys.length + 1}>
-      <Thead>
-        <Tr>
-          {['description', 'prefix', 'created', 'lastUsed'].map((c) => (
-            <Th key={c}>
-              <Typography variant="sigma">{t(`keys.column.${c}`)}</Typography>
-            </Th>
-          ))}
-        </Tr>
-      </Thead>
-      <Tbody>
-        {keys.map((k) => (
-          <Tr key={k.id}>
-            <Td>
-              <Typography>{k.description}</Typography>
-            </Td>
-            <Td>
-              <Typography>{k.prefix}…</Typography>
-            </Td>
-            <Td>
-              <Typography>{formatDate(k.createdAt)}</Typography>
-            </Td>
-            <Td>
-              <Typography>{k.lastUsedAt ? formatDate(k.lastUsedAt) : t('common.never')}</Typography>
-            </Td>
-          </Tr>
-        ))}
-      </Tbody>
-    </Table>
-  );
+  const columns: Column<ApiKeySummary>[] = [
+    { label: t('keys.column.description'), cell: (k) => <Typography>{k.description}</Typography> },
+    { label: t('keys.column.prefix'), cell: (k) => <Typography>{`${k.prefix}…`}</Typography> },
+    { label: t('keys.column.created'), cell: (k) => <Typography>{formatDate(k.createdAt)}</Typography> },
+    {
+      label: t('keys.column.lastUsed'),
+      cell: (k) => <Typography>{k.lastUsedAt ? formatDate(k.lastUsedAt) : t('common.never')}</Typography>,
+    },
+  ];
+  return <SimpleTable columns={columns} rows={keys} />;
+};
+
+/** The plugin's translations by their short key. */
+const useT = () => {
+  const { formatMessage } = useIntl();
+  return (id: string) => formatMessage({ id: getTranslation(id) });
 };
 
 const Overview = () => {
-  const { formatMessage } = useIntl();
-  const t = (id: string) => formatMessage({ id: getTranslation(id) });
+  const t = useT();
   const endpoints = useAdminData<StoredEndpoint[]>('endpoints');
   const keys = useAdminData<ApiKeySummary[]>('api-keys');
   if (endpoints.loading || keys.loading) return <Page.Loading />;

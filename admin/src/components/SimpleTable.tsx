@@ -1,0 +1,31 @@
+import { Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import type { ReactNode } from 'react';
+
+export interface Column<T> {
+  label: string;
+  cell: (row: T) => ReactNode;
+}
+
+/** A read-only table: a header of labels, then one row per item. */
+export const SimpleTable = <T extends { id: number }>({ columns, rows }: { columns: Column<T>[]; rows: T[] }) => (
+  <Table colCount={columns.length} rowCount={rows.length + 1}>
+    <Thead>
+      <Tr>
+        {columns.map((c) => (
+          <Th key={c.label}>
+            <Typography variant="sigma">{c.label}</Typography>
+          </Th>
+        ))}
+      </Tr>
+    </Thead>
+    <Tbody>
+      {rows.map((row) => (
+        <Tr key={row.id}>
+          {columns.map((c) => (
+            <Td key={c.label}>{c.cell(row)}</Td>
+          ))}
+        </Tr>
+      ))}
+    </Tbody>
+  </Table>
+);
