@@ -53,7 +53,7 @@ export const sortSchema = z.strictObject({
 export const authSchema = z.discriminatedUnion('method', [
   z.strictObject({
     method: z.literal('api-key'),
-    keys: z.array(z.number().int().positive().max(2147483647)).max(1000),
+    keys: z.array(z.number().int().positive().max(LIMITS.maxRowId)).max(1000),
   }),
   z.strictObject({ method: z.literal('session'), userObject: z.enum(SESSION_USER_OBJECTS) }),
 ]);
@@ -111,4 +111,11 @@ export const definitionSchema = z
 export type EndpointDefinition = z.output<typeof definitionSchema>;
 
 /** A stored endpoint as the admin API returns it. */
-export type StoredEndpoint = EndpointDefinition & { id: number; method: string; createdAt: string; updatedAt: string };
+export type StoredEndpoint = EndpointDefinition & {
+  id: number;
+  method: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Set when the stored definition breaks a current rule: it is off until fixed. */
+  problems?: string[];
+};

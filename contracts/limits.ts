@@ -4,4 +4,6 @@ export const LIMITS = {
   dimensionsPerAxis: 5,
   measures: 10,
   pathLength: 200,
+  /** Row ids are 32-bit integers on PostgreSQL and MySQL. */
+  maxRowId: 2147483647,
 } as const;

@@ -25,9 +25,8 @@ export const PERMISSION_ACTIONS: Array<{ uid: string; displayName: string; subCa
   },
 ];
 
-/** Anyone with one of these may open the plugin's section of the admin panel. */
+/** Anyone with one of these may open the plugin's section of the admin panel (documents have no page yet). */
 export const MENU_PERMISSIONS = [
   { action: PERMISSIONS.endpoints.read, subject: null },
   { action: PERMISSIONS.keys.read, subject: null },
-  { action: PERMISSIONS.documents.read, subject: null },
 ];

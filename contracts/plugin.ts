@@ -4,5 +4,4 @@ export const PLUGIN_ID = 'data-api';
 export const UIDS = {
   endpoint: `plugin::${PLUGIN_ID}.endpoint`,
   apiKey: `plugin::${PLUGIN_ID}.api-key`,
-  openapiDocument: `plugin::${PLUGIN_ID}.openapi-document`,
 } as const;

@@ -1,14 +1,15 @@
 import type { Core } from '@strapi/strapi';
 import { PERMISSION_ACTIONS } from '../../contracts/permissions';
 import { PLUGIN_ID } from '../../contracts/plugin';
-import { resolveKeySecret } from './auth/key-secret';
+import { isKeySecretDerived, resolveKeySecret } from './auth/key-secret';
 import { getService } from './utils/get-service';
 
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
   await strapi
     .service('admin::permission')
     .actionProvider.registerMany(PERMISSION_ACTIONS.map((a) => ({ ...a, section: 'plugins', pluginName: PLUGIN_ID })));
-  if (resolveKeySecret(strapi).derived) {
+  resolveKeySecret(strapi); // fails the boot early when there is nothing to derive the secret from
+  if (isKeySecretDerived(strapi)) {
     strapi.log.warn(
       '[data-api] no `keySecret` in the plugin config: API keys are hashed with a key derived from server.app.keys, so changing APP_KEYS revokes every API key'
     );

@@ -197,6 +197,35 @@ describe('endpoint definitions', () => {
     }
   });
 
+  test('a stored definition that breaks a current rule is still listed, with its problems', async () => {
+    const row = await app.strapi.db.query('plugin::data-api.endpoint').create({
+      data: { ...base(), path: 'legacy/broken', method: 'GET', routeKey: 'GET legacy/broken', fields: [] },
+    });
+    const response = await admin.get(`/data-api/endpoints/${row.id}`);
+    expect(response.status).toBe(200);
+    expect(response.body.data.problems).toEqual(['fields: a list endpoint returns at least one field']);
+    expect((await admin.get('/data-api/endpoints')).status).toBe(200);
+  });
+
+  test('an endpoint that lost its last key can still be switched off', async () => {
+    const lone = await createKey(admin, 'lone');
+    const endpoint = await createEndpoint(admin, lone, { ...base(), path: 'lonely' });
+    await admin.del(`/data-api/api-keys/${lone.id}`);
+    const definition = { ...base(), path: 'lonely', auth: { method: 'api-key', keys: [] } };
+    expect((await admin.put(`/data-api/endpoints/${endpoint.id}`, { data: definition })).status).toBe(400);
+    const off = await admin.put(`/data-api/endpoints/${endpoint.id}`, { data: { ...definition, enabled: false } });
+    expect(off.status).toBe(200);
+    expect(off.body.data.enabled).toBe(false);
+  });
+
+  test('the route key is unique in the database itself', async () => {
+    const query = app.strapi.db.query('plugin::data-api.endpoint');
+    const data = () => ({ ...base(), path: 'raced', method: 'GET', routeKey: 'GET raced' });
+    await query.create({ data: data() });
+    await expect(query.create({ data: data() })).rejects.toThrow(/unique|duplicate/i);
+    expect(await query.count({ where: { routeKey: 'GET raced' } })).toBe(1);
+  });
+
   test('a body without data is 400', async () => {
     const response = await admin.post('/data-api/endpoints', base());
     expect(response.status).toBe(400);

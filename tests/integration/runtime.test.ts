@@ -181,6 +181,7 @@ describe('definitions in force', () => {
         name: 'from elsewhere',
         path: 'elsewhere',
         method: 'GET',
+        routeKey: 'GET elsewhere',
         type: 'list',
         object: 'api::customer.customer',
         parameter: 'none',

@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import type { ApiKeySummary } from '../../../contracts/api-key';
 import type { StoredEndpoint } from '../../../contracts/definition';
 import { MENU_PERMISSIONS } from '../../../contracts/permissions';
-import { useAdminData } from '../api/useAdminData';
+import { isForbidden, useAdminData } from '../api/useAdminData';
 import { SimpleTable, type Column } from '../components/SimpleTable';
 import { getTranslation } from '../utils/getTranslation';
 
@@ -55,8 +55,9 @@ const Overview = () => {
   const endpoints = useAdminData<StoredEndpoint[]>('endpoints');
   const keys = useAdminData<ApiKeySummary[]>('api-keys');
   if (endpoints.loading || keys.loading) return <Page.Loading />;
-  // Each section shows only to admins allowed to read it (the admin API answers 403 otherwise).
-  if (endpoints.error && keys.error) return <Page.Error />;
+  // A section the admin may not read (403) is left out; any other failure is an error.
+  const failed = [endpoints.error, keys.error].some((e) => e && !isForbidden(e));
+  if (failed || (endpoints.error && keys.error)) return <Page.Error />;
   return (
     <Layouts.Root>
       <Page.Title>{t('plugin.name')}</Page.Title>

@@ -1,10 +1,11 @@
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
+import { LIMITS } from '../../../contracts/limits';
 
 /** The `:id` route parameter as a positive 32-bit integer (row ids), else 400. */
 export const idParam = (ctx: Context): number => {
   const raw = String(ctx.params.id ?? '');
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) {
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > LIMITS.maxRowId) {
     throw new errors.ValidationError(`id must be a positive integer, not "${raw}"`);
   }
   return Number(raw);

@@ -1,4 +1,5 @@
-import { definitionSchema, type StoredEndpoint } from '../../../contracts/definition';
+import { definitionSchema, type EndpointDefinition, type StoredEndpoint } from '../../../contracts/definition';
+import { describeIssues } from '../../../contracts/issues';
 
 /** A stored endpoint row as the definition JSON of DESIGN.md section 2 (before validation). */
 export const toDefinitionInput = (row: Record<string, unknown>) => ({
@@ -20,16 +21,24 @@ export const toDefinitionInput = (row: Record<string, unknown>) => ({
   enabled: row.enabled !== false,
 });
 
-const iso = (value: unknown) => new Date(value as string).toISOString();
+export const iso = (value: unknown) => new Date(value as string).toISOString();
 
-/** A stored endpoint row as the admin API answers it. */
-export const toStored = (row: Record<string, unknown>): StoredEndpoint => ({
-  ...definitionSchema.parse(toDefinitionInput(row)),
-  id: row.id as number,
-  method: row.method as string,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-});
+/**
+ * A stored endpoint row as the admin API answers it. A row that no longer passes the current rules is still
+ * answered (so the owner can see and fix it), as stored, with its `problems`.
+ */
+export const toStored = (row: Record<string, unknown>): StoredEndpoint => {
+  const input = toDefinitionInput(row);
+  const parsed = definitionSchema.safeParse(input);
+  return {
+    ...(parsed.success ? parsed.data : (input as unknown as EndpointDefinition)),
+    ...(parsed.success ? {} : { problems: describeIssues(parsed.error) }),
+    id: row.id as number,
+    method: row.method as string,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+};
 
 /** What makes an endpoint unique: method and path, compared without regard to case on every database. */
 export const routeKey = (method: string, path: string) => `${method} ${path.toLowerCase()}`;

@@ -3,7 +3,7 @@ import { DefinitionError } from '../errors/definition-error';
 import { codecFor } from '../query/codecs';
 import { requireField } from '../query/fields';
 import { compileFilter, type Predicate, type RenderContext } from '../query/filter';
-import { buildPageLinks, linkHeader } from '../query/links';
+import { buildPageLinks, linkBase, linkHeader } from '../query/links';
 import { ROOT, buildListSql } from '../query/list-sql';
 import { parseListQuery, type QueryFilterSpec } from '../query/params';
 import { queryVariable, requestVariables, variableProblem, variablesFor } from '../query/variables';
@@ -15,7 +15,7 @@ const QUERY_OPS = [
   [':lt', '$lt'],
 ] as const;
 
-/** List (spec 4.2): one statement per page, prepared once per SQL shape. */
+/** List (spec 4.2): one statement per page (prepared statements are kept per SQL text and connection). */
 export const listHandler: HandlerFactory = (definition, model, deps) => {
   const { dialect, executor } = deps;
   const fields = definition.fields.map((f, i) => requireField(model, f.name, `fields[${i}]`));
@@ -26,9 +26,6 @@ export const listHandler: HandlerFactory = (definition, model, deps) => {
     }
     return { field, dir: s.dir };
   });
-  if (definition.status === 'draft' && !model.draftAndPublish) {
-    throw new DefinitionError(`status: ${model.uid} has no Draft & Publish, so it has no drafts to read`);
-  }
   const idSort = [{ field: requireField(model, 'id', 'sort'), dir: 'asc' as const }];
   const sql = buildListSql(model, fields, sort.length ? sort : idSort, definition.status, dialect);
   const endpointFilter = compileFilter(definition.filter, model, ROOT, {
@@ -64,7 +61,7 @@ export const listHandler: HandlerFactory = (definition, model, deps) => {
 
   return async (ctx, request) => {
     const query = parseListQuery(ctx.querystring, filterable);
-    const render: RenderContext = { vars: requestVariables(request.param, request.user), bindings: [], unknown: false };
+    const render: RenderContext = { vars: requestVariables(request.param), bindings: [], unknown: false };
     const conditions = sql.publication ? [sql.publication] : [];
     conditions.push(endpointFilter(render));
     // In key order, so that the same filters give the same SQL text (and reuse one prepared statement).
@@ -84,7 +81,7 @@ export const listHandler: HandlerFactory = (definition, model, deps) => {
     });
     const last = items[items.length - 1];
     const links = buildPageLinks({
-      base: `${deps.publicUrl ?? safeOrigin(ctx.origin)}${ctx.path}`,
+      base: linkBase(deps.publicUrl, ctx.origin, ctx.path),
       entries: query.entries,
       page: query.page,
       pageSize: LIMITS.pageSize,
@@ -97,6 +94,3 @@ export const listHandler: HandlerFactory = (definition, model, deps) => {
     ctx.body = { page: query.page, total, items, _links: links };
   };
 };
-
-/** The request's origin comes from its Host header: keep characters that could break a Link header out. */
-const safeOrigin = (origin: string) => origin.replace(/[^A-Za-z0-9.:/[\]-]/g, encodeURIComponent);

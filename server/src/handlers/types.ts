@@ -3,12 +3,10 @@ import type { EndpointDefinition } from '../../../contracts/definition';
 import type { Dialect } from '../query/dialect';
 import type { Executor } from '../query/executor';
 import type { Model } from '../query/model';
-import type { RequestUser } from '../query/variables';
 
 /** What the runtime knows of a request once routing and authentication are done. */
 export interface RuntimeRequest {
   param?: number;
-  user?: RequestUser;
 }
 
 export type Handler = (ctx: Context, request: RuntimeRequest) => Promise<void>;

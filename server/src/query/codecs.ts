@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../contracts/limits';
 import type { Dialect } from './dialect';
 import type { ModelField, ScalarType } from './model';
 
@@ -23,7 +24,7 @@ export interface Codec {
   textual?: boolean;
 }
 
-const INT32 = 2147483647;
+const INT32 = LIMITS.maxRowId;
 const DECIMAL_TEXT = /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 const INTEGER_TEXT = /^-?\d+$/;
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -179,12 +180,11 @@ const jsonCodec: Codec = {
   comparable: false,
 };
 
-// Row ids are positive, but `?id:gt=0` is a fair question: the whole 32-bit range parses.
-const ROW_ID = integerCodec(-INT32 - 1, INT32);
+const INTEGER = integerCodec(-INT32 - 1, INT32);
 
 /** A to-many relation arrives as "3,1,2" (ids in link order) from one aggregate per row. */
 const idListCodec: Codec = {
-  ...ROW_ID,
+  ...INTEGER,
   fromDb: (raw) => (raw === null || raw === undefined || raw === '' ? [] : String(raw).split(',').map(Number)),
   ordered: false,
 };
@@ -192,7 +192,7 @@ const idListCodec: Codec = {
 const scalarCodec = (type: ScalarType, attribute: Record<string, unknown>, dialect: Dialect): Codec => {
   switch (type) {
     case 'integer':
-      return integerCodec(-INT32 - 1, INT32);
+      return INTEGER;
     case 'biginteger':
       return bigintCodec;
     case 'float':
@@ -219,7 +219,8 @@ const scalarCodec = (type: ScalarType, attribute: Record<string, unknown>, diale
 
 /** The codec of a field; for a relation, the codec of the related row id. */
 export const codecFor = (field: ModelField, dialect: Dialect): Codec => {
-  if (field.kind === 'relation') return field.many ? idListCodec : { ...ROW_ID, ordered: false };
+  // A relation compares by the related row id; `?id:gt=0` stays a fair question, so the whole range parses.
+  if (field.kind === 'relation') return field.many ? idListCodec : { ...INTEGER, ordered: false };
   if (field.kind === 'unsupported') throw new Error(`field ${field.name} has no codec`);
   return scalarCodec(field.type, field.attribute, dialect);
 };

@@ -2,12 +2,8 @@ import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { createHash } from 'node:crypto';
 import type { Dialect } from './dialect';
+import { createLru } from './lru';
 
-/**
- * Runs SQL built by this plugin below knex's query builder, on a connection from Strapi's pool: cached
- * better-sqlite3 statements on SQLite, named prepared statements on PostgreSQL, mysql2 (client-side escaping,
- * Strapi's type casts) on MySQL/MariaDB. Values are always passed separately from the SQL text.
- */
 export type Row = Record<string, unknown>;
 
 export interface Executor {
@@ -19,7 +15,8 @@ export interface Executor {
 type SqliteStatement = { raw(toggle: boolean): { all(...params: unknown[]): unknown[] } };
 type SqliteDatabase = { prepare(sql: string): SqliteStatement };
 type PgClient = {
-  query(config: { name?: string; text: string; values: unknown[]; rowMode?: 'array' }): Promise<{ rows: unknown[] }>;
+  query(config: { name?: string; text: string; values?: unknown[]; rowMode?: 'array' }): Promise<{ rows: unknown[] }>;
+  connection: { parsedStatements: Record<string, string> };
 };
 type MysqlConnection = {
   query(
@@ -28,8 +25,8 @@ type MysqlConnection = {
   ): void;
 };
 
-/** SQL texts that get a prepared statement; past that, statements run unprepared. Bounds memory per connection. */
-const PREPARED_LIMIT = 300;
+/** Prepared statements kept per connection, least recently used first out: bounds memory on both sides. */
+const STATEMENTS_PER_CONNECTION = 200;
 
 /** `?` placeholders to PostgreSQL's `$1, $2...` (the SQL built here never holds a literal `?`). */
 const toPgPlaceholders = (sql: string) => {
@@ -42,13 +39,19 @@ const mysqlQuery = (conn: MysqlConnection, sql: string, values: unknown[], rowsA
     conn.query({ sql, values, rowsAsArray }, (error, rows) => (error ? reject(error) : resolve(rows as unknown[])))
   );
 
+/**
+ * Runs SQL built by this plugin below knex's query builder, on a connection from Strapi's pool: prepared
+ * better-sqlite3 statements on SQLite, named prepared statements on PostgreSQL, mysql2 (client-side escaping,
+ * Strapi's type casts) on MySQL/MariaDB. Values always travel apart from the SQL text.
+ */
 export const createExecutor = (strapi: Core.Strapi, dialect: Dialect): Executor => {
   const client = (strapi.db.connection as unknown as Knex).client as unknown as {
     acquireConnection(): Promise<unknown>;
     releaseConnection(conn: unknown): Promise<void>;
   };
-  const sqliteStatements = new WeakMap<object, Map<string, SqliteStatement>>();
-  const pgStatements = new Map<string, { name?: string; text: string }>();
+  const sqliteStatements = new WeakMap<object, ReturnType<typeof createLru<SqliteStatement>>>();
+  const pgNames = new WeakMap<object, ReturnType<typeof createLru<true>>>();
+  const pgTexts = createLru<{ name: string; text: string }>(1000);
   const mysqlReady = new WeakSet<object>();
 
   const onConnection = async <T>(work: (conn: unknown) => Promise<T> | T): Promise<T> => {
@@ -64,30 +67,34 @@ export const createExecutor = (strapi: Core.Strapi, dialect: Dialect): Executor 
     onConnection((conn) => {
       const db = conn as SqliteDatabase;
       let cache = sqliteStatements.get(db);
-      if (!cache) sqliteStatements.set(db, (cache = new Map()));
+      if (!cache) sqliteStatements.set(db, (cache = createLru(STATEMENTS_PER_CONNECTION)));
       let statement = cache.get(sql);
-      if (!statement) {
-        statement = db.prepare(sql);
-        if (cache.size < PREPARED_LIMIT) cache.set(sql, statement);
-      }
+      if (!statement) cache.set(sql, (statement = db.prepare(sql)));
       return statement.raw(asArrays).all(...bindings);
     });
 
   const postgres = (sql: string, bindings: unknown[], asArrays: boolean) => {
-    let statement = pgStatements.get(sql);
+    let statement = pgTexts.get(sql);
     if (!statement) {
-      const text = toPgPlaceholders(sql);
-      // pg keeps a named statement per connection for good: only a bounded set of SQL texts gets a name.
-      const name =
-        pgStatements.size < PREPARED_LIMIT
-          ? `dapi_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`
-          : undefined;
-      statement = { name, text };
-      if (name) pgStatements.set(sql, statement);
+      statement = {
+        name: `dapi_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`,
+        text: toPgPlaceholders(sql),
+      };
+      pgTexts.set(sql, statement);
     }
     const { name, text } = statement;
     return onConnection(async (conn) => {
-      const result = await (conn as PgClient).query({
+      const client = conn as PgClient & object;
+      let names = pgNames.get(client);
+      if (!names) pgNames.set(client, (names = createLru(STATEMENTS_PER_CONNECTION)));
+      if (!names.get(name)) {
+        const evicted = names.set(name, true);
+        if (evicted && client.connection.parsedStatements[evicted[0]]) {
+          await client.query({ text: `DEALLOCATE "${evicted[0]}"` });
+          delete client.connection.parsedStatements[evicted[0]];
+        }
+      }
+      const result = await client.query({
         name,
         text,
         values: bindings,

@@ -69,6 +69,12 @@ const nestsFields = (value: unknown): boolean =>
       (k === '$not' && nestsFields(v))
   );
 
+/** Whether `$null: true` / `$notNull: false` asks for an empty field; the operand must be a boolean. */
+const asksEmpty = (op: string, flag: unknown, path: string) => {
+  if (typeof flag !== 'boolean') throw new DefinitionError(`${path}: ${op} takes true or false`);
+  return (op === '$null') === flag;
+};
+
 const FALSE = () => '1=0';
 const TRUE = () => '1=1';
 
@@ -119,9 +125,8 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     if (!codec.comparable) throw new DefinitionError(`${path}: this field cannot be filtered`);
     if (ORDERED.has(op) && !codec.ordered) throw new DefinitionError(`${path}: ${op} needs an ordered field`);
     if (op === '$null' || op === '$notNull') {
-      if (typeof operand !== 'boolean') throw new DefinitionError(`${path}: ${op} takes true or false`);
-      const isNull = (op === '$null') === operand;
-      return () => `${column} IS ${isNull ? '' : 'NOT '}NULL`;
+      const empty = asksEmpty(op, operand, path);
+      return () => `${column} IS ${empty ? '' : 'NOT '}NULL`;
     }
     if (op === '$in' || op === '$notIn') {
       if (!Array.isArray(operand)) throw new DefinitionError(`${path}: ${op} takes an array`);
@@ -192,34 +197,41 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     value: unknown,
     path: string
   ): Predicate => {
+    // As in Strapi: `{ id: X }` is X on the related id, and `null` or `{ $null: true }` means "no related row".
+    const onId =
+      value === null
+        ? { $null: true }
+        : isPlainObject(value) && Object.keys(value).length === 1 && 'id' in value && !nestsFields(value.id)
+          ? value.id
+          : value;
+    // "Not related to X" includes rows related to nothing, as `$ne` and `$notIn` do on fields.
+    if (isPlainObject(onId) && Object.keys(onId).length === 1 && ('$ne' in onId || '$notIn' in onId)) {
+      const positive = '$ne' in onId ? { $eq: onId.$ne } : { $in: onId.$notIn };
+      return negate(relationCondition(field, parent, positive, path));
+    }
     aliasCount += 1;
     const link = `l${aliasCount}`;
     const inner = `t${aliasCount}`;
     const { table, ownerColumn, targetColumn } = field.link;
     const linked = `FROM ${q(table)} ${link}`;
     const ownerMatch = `${link}.${q(ownerColumn)} = ${parent}.${q('id')}`;
-    // `{ id: { $null: true } }` on a relation means "no related row", as in Strapi.
-    const idOnly =
-      isPlainObject(value) && Object.keys(value).length === 1 && isPlainObject(value.id) ? value.id : value;
-    const isNullCheck =
-      isPlainObject(idOnly) && Object.keys(idOnly).length === 1 && ('$null' in idOnly || '$notNull' in idOnly);
-    if (isNullCheck) {
-      const [op, flag] = Object.entries(idOnly as Record<string, unknown>)[0];
-      if (typeof flag !== 'boolean') throw new DefinitionError(`${path}.${op}: takes true or false`);
-      const none = (op === '$null') === flag;
-      return () => `${none ? 'NOT ' : ''}EXISTS (SELECT 1 ${linked} WHERE ${ownerMatch})`;
+    if (isPlainObject(onId) && Object.keys(onId).length === 1 && ('$null' in onId || '$notNull' in onId)) {
+      const [op, flag] = Object.entries(onId)[0];
+      const empty = asksEmpty(op, flag, `${path}.${op}`);
+      return () => `${empty ? 'NOT ' : ''}EXISTS (SELECT 1 ${linked} WHERE ${ownerMatch})`;
     }
     let sub: string;
     let condition: Predicate;
-    if (nestsFields(value)) {
+    if (nestsFields(onId)) {
       const target = options.modelOf(field.target);
       if (!target) throw new DefinitionError(`${path}: fields of ${field.target} cannot be used in filters`);
       sub = `SELECT 1 ${linked} JOIN ${q(target.table)} ${inner} ON ${inner}.${q('id')} = ${link}.${q(targetColumn)} WHERE ${ownerMatch}`;
-      condition = objectCondition(target, inner, value as Record<string, unknown>, path);
+      condition = objectCondition(target, inner, onId as Record<string, unknown>, path);
     } else {
-      // A bare id, list of ids or operators on the related id: the link table alone answers it.
+      // Conditions on the related id alone: the link table answers them, whatever the related type.
       sub = `SELECT 1 ${linked} WHERE ${ownerMatch}`;
-      condition = columnCondition(`${link}.${q(targetColumn)}`, codecFor(field, options.dialect), value, path);
+      const idCodec = { ...codecFor(field, options.dialect), ordered: true };
+      condition = columnCondition(`${link}.${q(targetColumn)}`, idCodec, onId, path);
     }
     return (ctx) => {
       const before = ctx.unknown;

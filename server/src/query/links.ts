@@ -41,3 +41,10 @@ export const linkHeader = (links: PageLinks): string | null => {
   if (links.prev) parts.push(`<${links.prev.href}>; rel="prev"`);
   return parts.length ? parts.join(', ') : null;
 };
+
+/**
+ * The absolute URL of a request without its query string: `server.url` when it is set, else the request's own
+ * origin, which comes from its Host header (kept from holding anything that could break a Link header).
+ */
+export const linkBase = (publicUrl: string | null, origin: string, path: string) =>
+  `${publicUrl ?? origin.replace(/[^A-Za-z0-9.:/[\]-]/g, encodeURIComponent)}${path}`;

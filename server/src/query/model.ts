@@ -1,7 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { contentTypes as contentTypeUtils } from '@strapi/utils';
 
-/** A content type seen from SQL: its table, and per field its column or link table (from Strapi's metadata). */
 export const SCALAR_TYPES = [
   'integer',
   'biginteger',
@@ -59,6 +58,7 @@ export interface UnsupportedField {
 
 export type ModelField = ScalarField | RelationField | UnsupportedField;
 
+/** A content type seen from SQL: its table, and per field its column or link table (from Strapi's metadata). */
 export interface Model {
   uid: string;
   table: string;
@@ -112,7 +112,6 @@ const relationField = (name: string, attribute: AnyAttribute, meta: MetaAttribut
 };
 
 const describeField = (name: string, attribute: AnyAttribute, meta: MetaAttribute | undefined): ModelField => {
-  if (attribute.type === 'password') return { kind: 'unsupported', name, reason: 'private fields cannot be exposed' };
   if (attribute.type === 'relation') return relationField(name, attribute, meta);
   if (attribute.type === 'media') return { kind: 'unsupported', name, reason: 'media fields are not supported yet' };
   if (!SCALARS.has(attribute.type) || !meta?.columnName) {
@@ -138,9 +137,11 @@ export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
   for (const [name, attribute] of Object.entries(contentType.attributes)) {
     if (!fields.has(name) && !HIDDEN.has(name)) fields.set(name, describeField(name, attribute, meta.attributes[name]));
   }
-  // Private as Strapi means it: `private: true`, the schema's privateAttributes and the app's api.responses config.
+  // Private as Strapi means it: `private: true`, the schema's privateAttributes, the app's api.responses config;
+  // and passwords, always.
   for (const name of fields.keys()) {
-    if (name !== 'id' && contentTypeUtils.isPrivateAttribute(contentType as never, name)) {
+    const isPassword = contentType.attributes[name]?.type === 'password';
+    if (name !== 'id' && (isPassword || contentTypeUtils.isPrivateAttribute(contentType as never, name))) {
       fields.set(name, { kind: 'unsupported', name, reason: 'private fields cannot be exposed' });
     }
   }

@@ -4,13 +4,6 @@ export type Variables = Record<string, unknown>;
 export const CLOCK_VARIABLES = ['now', 'today'];
 export const USER_VARIABLES = ['user.id', 'user.email', 'user.username', 'user.role'];
 
-export interface RequestUser {
-  id: number;
-  email?: string;
-  username?: string;
-  role?: string;
-}
-
 // `now` and `today` are worked out only when a filter reads them.
 const CLOCK: Variables = Object.create(null, {
   now: { get: () => new Date().toISOString(), enumerable: true },
@@ -18,15 +11,9 @@ const CLOCK: Variables = Object.create(null, {
 });
 
 /** The variables of one request. A variable with no value is absent, and a leaf using it matches nothing. */
-export const requestVariables = (param: number | undefined, user: RequestUser | undefined): Variables => {
+export const requestVariables = (param: number | undefined): Variables => {
   const vars: Variables = Object.create(CLOCK);
   if (param !== undefined) vars.param = param;
-  if (user) {
-    vars['user.id'] = user.id;
-    if (user.email !== undefined) vars['user.email'] = user.email;
-    if (user.username !== undefined) vars['user.username'] = user.username;
-    if (user.role !== undefined) vars['user.role'] = user.role;
-  }
   return vars;
 };
 
@@ -46,7 +33,7 @@ export const variableProblem = (name: string, definition: { parameter: string; a
     return 'the variable "param" needs a numeric parameter ("optional" or "required")';
   }
   if (USER_VARIABLES.includes(name) && definition.auth.method !== 'session') {
-    return `the variable "${name}" needs Browser Session authentication`;
+    return `the variable "${name}" needs Browser Session authentication (not available in this version)`;
   }
   return null;
 };

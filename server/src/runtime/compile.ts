@@ -35,6 +35,9 @@ export const compileEndpoint = (
   const model = deps.modelOf(definition.object);
   if (!model)
     throw new DefinitionError(`object: "${definition.object}" is not a collection type that endpoints may use`);
+  if (definition.status === 'draft' && !model.draftAndPublish) {
+    throw new DefinitionError(`status: ${model.uid} has no Draft & Publish, so it has no drafts to read`);
+  }
   return {
     id,
     name: definition.name,

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../contracts/limits';
 import type { CompiledEndpoint } from './compile';
 
 /** Endpoints by path, then by HTTP method. */
@@ -36,7 +37,7 @@ export const matchRoute = (routes: RouteTable, method: string, rest: string): Ro
   if (!hasParam) return { kind: 'endpoint', endpoint };
   const param = Number(last);
   // Row ids are 32-bit on PostgreSQL and MySQL: a larger number names no record.
-  if (last.length > 10 || param > 2147483647) return { kind: 'not-found' };
+  if (last.length > 10 || param > LIMITS.maxRowId) return { kind: 'not-found' };
   return { kind: 'endpoint', endpoint, param };
 };
 

@@ -1,25 +1,27 @@
 import type { Core } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
 import { apiKeyInputSchema, type ApiKeySummary } from '../../../contracts/api-key';
 import { describeIssues } from '../../../contracts/issues';
-import { PLUGIN_ID, UIDS } from '../../../contracts/plugin';
+import { UIDS } from '../../../contracts/plugin';
 import { displayPrefix, generateSecret, hashSecret } from '../auth/api-key';
 import { resolveKeySecret } from '../auth/key-secret';
+import { iso } from '../definitions/rows';
+import { refuse } from '../errors/refuse';
+import { pluginConfig } from '../utils/plugin-config';
 import { getService } from '../utils/get-service';
 
 const toSummary = (row: Record<string, unknown>): ApiKeySummary => ({
   id: row.id as number,
   description: row.description as string,
   prefix: row.prefix as string,
-  expiresAt: row.expiresAt ? new Date(row.expiresAt as string).toISOString() : null,
-  lastUsedAt: row.lastUsedAt ? new Date(row.lastUsedAt as string).toISOString() : null,
-  createdAt: new Date(row.createdAt as string).toISOString(),
+  expiresAt: row.expiresAt ? iso(row.expiresAt) : null,
+  lastUsedAt: row.lastUsedAt ? iso(row.lastUsedAt) : null,
+  createdAt: iso(row.createdAt),
 });
 
 /** API keys (spec 2.3): the secret is made here, answered once, and stored only as its HMAC. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const query = () => strapi.db.query(UIDS.apiKey);
-  const precision = strapi.config.get<number>(`plugin::${PLUGIN_ID}.lastUsedPrecisionMs`);
+  const precision = pluginConfig(strapi, 'lastUsedPrecisionMs');
   const lastWritten = new Map<number, number>();
 
   return {
@@ -29,16 +31,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async create(input: unknown): Promise<ApiKeySummary & { secret: string }> {
       const parsed = apiKeyInputSchema.safeParse(input);
-      if (!parsed.success) {
-        const problems = describeIssues(parsed.error);
-        throw new errors.ValidationError(problems.join('; '), { errors: problems });
-      }
+      if (!parsed.success) return refuse(describeIssues(parsed.error));
       const secret = generateSecret();
       const row = await query().create({
         data: {
           description: parsed.data.description,
           prefix: displayPrefix(secret),
-          hash: hashSecret(resolveKeySecret(strapi).secret, secret),
+          hash: hashSecret(resolveKeySecret(strapi), secret),
           expiresAt: parsed.data.expiresAt ? new Date(parsed.data.expiresAt) : null,
         },
       });

@@ -1,5 +1,4 @@
 import type { Core } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
 import {
   definitionSchema,
   METHOD_OF_TYPE,
@@ -10,13 +9,10 @@ import { describeIssues } from '../../../contracts/issues';
 import { UIDS } from '../../../contracts/plugin';
 import { routeKey, toStored } from '../definitions/rows';
 import { DefinitionError } from '../errors/definition-error';
+import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { compileEndpoint } from '../runtime/compile';
 import { getService } from '../utils/get-service';
-
-const refuse = (problems: string[]): never => {
-  throw new errors.ValidationError(problems.join('; '), { errors: problems });
-};
 
 const routeTaken = (method: string, path: string, by?: { id: number; name: string }) =>
   `path: ${method} /_api/${path} is already used${by ? ` by endpoint ${by.id} ("${by.name}")` : ''} (paths are compared without regard to case)`;
@@ -39,9 +35,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       problems.push(error.message);
     }
     if (definition.auth.method === 'session') problems.push('auth.method: "session" is not available in this version');
-    // Stored endpoints may lose their last key to a revocation; a new definition must name one.
-    if (definition.auth.method === 'api-key' && !definition.auth.keys.length)
+    // An endpoint may lose its last key to a revocation; one in use must name a key.
+    if (definition.auth.method === 'api-key' && !definition.auth.keys.length && definition.enabled) {
       problems.push('auth.keys: name at least one key');
+    }
     if (definition.auth.method === 'api-key' && definition.auth.keys.length) {
       const found = await strapi.db
         .query(UIDS.apiKey)

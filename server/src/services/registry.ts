@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { definitionSchema, METHOD_OF_TYPE } from '../../../contracts/definition';
 import { PLUGIN_ID, UIDS } from '../../../contracts/plugin';
 import { resolveKeySecret } from '../auth/key-secret';
+import { pluginConfig } from '../utils/plugin-config';
 import { toDefinitionInput } from '../definitions/rows';
 import type { CompileDeps } from '../handlers/types';
 import { dialectOf } from '../query/dialect';
@@ -32,7 +33,7 @@ export interface Snapshot {
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
   const readRevision = async () => ((await store().get({ key: 'revision' })) as string | null) ?? null;
-  const interval = strapi.config.get<number>(`plugin::${PLUGIN_ID}.refreshIntervalMs`);
+  const interval = pluginConfig(strapi, 'refreshIntervalMs');
   let current: Snapshot = { revision: null, routes: new Map(), keys: new Map(), keySecret: '' };
   let timer: NodeJS.Timeout | null = null;
   let loading: Promise<void> | null = null;
@@ -101,7 +102,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           { id: k.id as number, expiresAt: k.expiresAt ? new Date(k.expiresAt).getTime() : null },
         ])
       ),
-      keySecret: current.keySecret || resolveKeySecret(strapi).secret,
+      keySecret: resolveKeySecret(strapi),
     };
   };
 
