@@ -149,7 +149,7 @@ describe('endpoint definitions', () => {
       { auth: { method: 'api-key', keys: [987654] } },
       /auth\.keys: no API key with id 987654/,
     ],
-    ['a bad IP', { allowedIps: ['10.0.0.0/8', '300.1.2.3'] }, /allowedIps\.1: "300\.1\.2\.3" is not an IP address/],
+    ['a bad IP', { allowedIps: ['10.0.0.0/8', '300.1.2.3'] }, /allowedIps\[1\]: "300\.1\.2\.3" is not an IP address/],
     ['a modify without its parameter', { type: 'modify', parameter: 'optional' }, /always takes the numeric parameter/],
     ['an unknown type', { type: 'upsert' }, /^type: /],
     ['an unknown property', { colour: 'red' }, /colour/],

@@ -87,11 +87,11 @@ describe('definitionSchema', () => {
   test('required flags only on create endpoints', () => {
     const fields = [{ name: 'total' }, { name: 'status', required: true }];
     expect(problems({ type: 'create', fields })).toEqual([]);
-    expect(problems({ fields })).toEqual(['fields.1.required: only create endpoints mark required fields']);
+    expect(problems({ fields })).toEqual(['fields[1].required: only create endpoints mark required fields']);
   });
 
   test('a field listed twice is refused', () => {
-    expect(problems({ fields: [{ name: 'id' }, { name: 'id' }] })).toEqual(['fields.1: field "id" is listed twice']);
+    expect(problems({ fields: [{ name: 'id' }, { name: 'id' }] })).toEqual(['fields[1]: field "id" is listed twice']);
   });
 
   test('sort only on list endpoints', () => {
@@ -116,8 +116,8 @@ describe('definitionSchema', () => {
   test('allowed IPs: addresses and subnets pass, bad entries are named', () => {
     expect(problems({ allowedIps: ['203.0.113.0/24', '2001:db8::/32', '127.0.0.1'] })).toEqual([]);
     expect(problems({ allowedIps: ['127.0.0.1', '10', '1.2.3.4/33'] })).toEqual([
-      'allowedIps.1: "10" is not an IP address or CIDR subnet',
-      'allowedIps.2: "1.2.3.4/33" is not an IP address or CIDR subnet',
+      'allowedIps[1]: "10" is not an IP address or CIDR subnet',
+      'allowedIps[2]: "1.2.3.4/33" is not an IP address or CIDR subnet',
     ]);
   });
 
@@ -161,7 +161,7 @@ describe('definitionSchema', () => {
       expect(aggregate({ measures: [{ variable: 'm', op: 'median' }] })).toHaveLength(1);
       expect(aggregate({ dimensions: [{ variable: 'd', field: 'orderedAt', format: 'fortnight' }] })).toHaveLength(1);
       expect(aggregate({ dimensions: [{ variable: 'bad name', field: 'status' }] })).toEqual([
-        'aggregate.dimensions.0.variable: must be a simple name (letters, digits, _)',
+        'aggregate.dimensions[0].variable: must be a simple name (letters, digits, _)',
       ]);
     });
   });

@@ -7,6 +7,6 @@ export const isUniqueViolation = (error: unknown): boolean => {
     e.code === 'ER_DUP_ENTRY' ||
     e.errno === 1062 ||
     e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /unique constraint|duplicate entry|UNIQUE constraint failed/i.test(e.message ?? '')
+    /unique constraint|duplicate entry/i.test(e.message ?? '')
   );
 };
