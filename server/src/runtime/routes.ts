@@ -24,13 +24,11 @@ export const matchRoute = (routes: RouteTable, method: string, rest: string): Ro
   const path = hasParam ? trimmed.slice(0, slash) : trimmed;
   const byMethod = routes.get(path);
   if (!byMethod) return { kind: 'not-found' };
-  const lookup = method === 'HEAD' ? 'GET' : method;
-  const fitting = [...byMethod.values()].filter((e) =>
-    hasParam ? e.parameter !== 'none' : e.parameter !== 'required'
-  );
-  const endpoint = fitting.find((e) => e.method === lookup);
-  if (!endpoint) {
-    const allow = fitting.map((e) => e.method);
+  const fits = (e: CompiledEndpoint) => (hasParam ? e.parameter !== 'none' : e.parameter !== 'required');
+  const endpoint = byMethod.get(method === 'HEAD' ? 'GET' : method);
+  // The methods that fit this path shape are gathered only when the request's own method does not.
+  if (!endpoint || !fits(endpoint)) {
+    const allow = [...byMethod.values()].filter(fits).map((e) => e.method);
     if (!allow.length) return { kind: 'not-found' };
     return { kind: 'method-not-allowed', allow: allow.includes('GET') ? [...allow, 'HEAD'] : allow };
   }
