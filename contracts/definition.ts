@@ -105,6 +105,12 @@ export const definitionSchema = z
       issue(['aggregate'], 'an aggregate endpoint needs its aggregate settings');
     if (d.type !== 'aggregate' && d.aggregate) issue(['aggregate'], 'only aggregate endpoints take aggregate settings');
     if (d.type === 'delete' && d.fields.length) issue(['fields'], 'a delete endpoint takes no fields');
+    if (d.publish && !['create', 'modify', 'delete'].includes(d.type)) {
+      issue(['publish'], 'only create, modify and delete endpoints write, and so publish');
+    }
+    if (d.status === 'draft' && !['list', 'aggregate', 'modify', 'delete'].includes(d.type)) {
+      issue(['status'], 'a create endpoint has no records to read: status applies to reads and targets');
+    }
     if (d.type === 'list' && !d.fields.length) issue(['fields'], 'a list endpoint returns at least one field');
   });
 

@@ -6,4 +6,8 @@ export const LIMITS = {
   pathLength: 200,
   /** Row ids are 32-bit integers on PostgreSQL and MySQL. */
   maxRowId: 2147483647,
+  /** Records in one Create request (an array payload). */
+  recordsPerRequest: 1000,
+  /** Ids in one to-many relation value. */
+  relationIds: 1000,
 } as const;

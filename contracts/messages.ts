@@ -2,8 +2,30 @@
 export const MESSAGES = {
   invalidParameters: 'Invalid request parameters',
   notFound: 'Not found',
+  recordNotFound: 'Record not found',
   methodNotAllowed: 'Method not allowed',
   unauthorized: 'Unauthorized',
   forbidden: 'Forbidden',
   internal: 'Internal server error',
+  busy: 'The database is busy: try again',
+  notJson: 'Request body must be JSON (Content-Type: application/json)',
+  invalidJson: 'Request body is not valid JSON',
+  bodyNotObject: 'Request body must be a JSON object',
+  bodyNotRecords: 'Request body must be a JSON object or an array of objects',
+  bodyEmpty: 'Request body must hold at least one record',
 } as const;
+
+/**
+ * `Invalid data for field: <field>` (spec 4.4 rule 4); for an array payload it adds the item's index in the
+ * array (from 0), and for a task's own values the task's index.
+ */
+export const invalidData = (field: string, where?: { item?: number; task?: number }) => {
+  const place = [
+    where?.item !== undefined ? `item ${where.item}` : null,
+    where?.task !== undefined ? `task ${where.task}` : null,
+  ].filter(Boolean);
+  return `Invalid data for field: ${field}${place.length ? ` (${place.join(', ')})` : ''}`;
+};
+
+export const bodyTooLarge = (limit: number) => `Request body is too large (at most ${limit} bytes)`;
+export const tooManyRecords = (limit: number) => `Too many records: at most ${limit} per request`;

@@ -4,4 +4,5 @@ export const PLUGIN_ID = 'data-api';
 export const UIDS = {
   endpoint: `plugin::${PLUGIN_ID}.endpoint`,
   apiKey: `plugin::${PLUGIN_ID}.api-key`,
+  writeLock: `plugin::${PLUGIN_ID}.write-lock`,
 } as const;

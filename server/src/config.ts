@@ -9,12 +9,29 @@ export const configSchema = z.strictObject({
   refreshIntervalMs: z.number().int().min(50).max(800),
   /** How often (ms) at most a key's lastUsedAt is written. */
   lastUsedPrecisionMs: z.number().int().min(0).max(3_600_000),
+  /** The largest request body (bytes) a Create or Modify endpoint reads. */
+  maxBodyBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024),
+  /**
+   * Which writes go through the Document Service. `auto`: Draft & Publish types and types with their own
+   * lifecycle hooks; the others are written with direct SQL. `always`: every write, for sites whose global
+   * lifecycle subscribers or Document Service middlewares must see these writes.
+   */
+  documentService: z.enum(['auto', 'always']),
 });
 
 export type PluginConfig = z.infer<typeof configSchema>;
 
 export default {
-  default: { refreshIntervalMs: 500, lastUsedPrecisionMs: 60_000 } satisfies Omit<PluginConfig, 'keySecret'>,
+  default: {
+    refreshIntervalMs: 500,
+    lastUsedPrecisionMs: 60_000,
+    maxBodyBytes: 1024 * 1024,
+    documentService: 'auto',
+  } satisfies Omit<PluginConfig, 'keySecret'>,
   validator(config: unknown) {
     const result = configSchema.safeParse(config);
     if (!result.success) {

@@ -12,14 +12,21 @@ export const scalar = (
   column,
   type,
   attribute: { type, ...attribute },
+  writable: name !== 'id',
 });
 
-export const relation = (name: string, target: string, many: boolean, link: Omit<Link, 'orderColumn'>): ModelField => ({
+export const relation = (
+  name: string,
+  target: string,
+  many: boolean,
+  link: Omit<Link, 'orderColumn' | 'inverseOrderColumn' | 'targetTable'>
+): ModelField => ({
   kind: 'relation',
   name,
   target,
   many,
-  link: { ...link, orderColumn: null },
+  targetSingle: false,
+  link: { ...link, targetTable: target, orderColumn: null, inverseOrderColumn: null },
   attribute: { type: 'relation' },
 });
 
@@ -27,5 +34,7 @@ export const modelOf = (uid: string, table: string, fields: ModelField[]): Model
   uid,
   table,
   draftAndPublish: false,
+  hasLifecycles: false,
+  localized: false,
   fields: new Map(fields.map((f) => [f.name, f])),
 });

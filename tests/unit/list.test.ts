@@ -9,6 +9,8 @@ const order: Model = {
   uid: 'api::order.order',
   table: 'orders',
   draftAndPublish: false,
+  hasLifecycles: false,
+  localized: false,
   fields: new Map(
     [
       scalar('id', 'integer'),

@@ -1,8 +1,11 @@
+import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import type { EndpointDefinition } from '../../../contracts/definition';
 import type { Dialect } from '../query/dialect';
 import type { Executor } from '../query/executor';
 import type { Model } from '../query/model';
+import type { Locks } from '../writes/locks';
+import type { ObjectWriter } from '../writes/object-writer';
 
 /** What the runtime knows of a request once routing and authentication are done. */
 export interface RuntimeRequest {
@@ -18,6 +21,12 @@ export interface CompileDeps {
   modelOf: (uid: string) => Model | null;
   /** Absolute base URL from `server.url`, or null to use the request's own origin. */
   publicUrl: string | null;
+  strapi: Core.Strapi;
+  /** The writer of a type (direct SQL or the Document Service), one per type. */
+  writerOf: (model: Model) => ObjectWriter;
+  locks: Locks;
+  /** The largest request body a write endpoint reads (plugin option `maxBodyBytes`). */
+  maxBodyBytes: number;
 }
 
 export type HandlerFactory = (definition: EndpointDefinition, model: Model, deps: CompileDeps) => Handler;

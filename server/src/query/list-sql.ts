@@ -34,7 +34,7 @@ const idList = (dialect: Dialect, link: string, id: string, order: string, where
   return `(SELECT group_concat(x, ',') FROM (SELECT ${id} AS x FROM ${link} WHERE ${where} ORDER BY ${order}))`;
 };
 
-const relationColumn = (field: RelationField, dialect: Dialect) => {
+export const relationColumn = (field: RelationField, dialect: Dialect) => {
   const q = quoter(dialect);
   const { table, ownerColumn, targetColumn, orderColumn } = field.link;
   const link = `${q(table)} lk`;

@@ -29,15 +29,21 @@ export interface ScalarField {
   column: string;
   type: ScalarType;
   attribute: Record<string, unknown>;
+  /** False for the fields Strapi maintains (id, documentId, timestamps). */
+  writable: boolean;
 }
 
 export interface Link {
   table: string;
+  /** Table of the related type. */
+  targetTable: string;
   /** Column holding this model's row id. */
   ownerColumn: string;
   /** Column holding the related row id. */
   targetColumn: string;
   orderColumn: string | null;
+  /** Position of this row among the related row's own list, when the other side is to-many. */
+  inverseOrderColumn: string | null;
 }
 
 export interface RelationField {
@@ -45,6 +51,8 @@ export interface RelationField {
   name: string;
   target: string;
   many: boolean;
+  /** Whether a related row can be linked to one row of this type only (oneToOne, oneToMany). */
+  targetSingle: boolean;
   link: Link;
   attribute: Record<string, unknown>;
 }
@@ -63,6 +71,10 @@ export interface Model {
   uid: string;
   table: string;
   draftAndPublish: boolean;
+  /** Whether the type has its own lifecycle hooks (a lifecycles file), which direct SQL writes would skip. */
+  hasLifecycles: boolean;
+  /** Whether the type is translated with i18n (its rows carry a locale). */
+  localized: boolean;
   fields: Map<string, ModelField>;
 }
 
@@ -85,8 +97,9 @@ type MetaAttribute = {
   joinTable?: {
     name: string;
     joinColumn: { name: string };
-    inverseJoinColumn: { name: string };
+    inverseJoinColumn: { name: string; referencedTable: string };
     orderColumnName?: string;
+    inverseOrderColumnName?: string;
   };
 };
 
@@ -101,11 +114,14 @@ const relationField = (name: string, attribute: AnyAttribute, meta: MetaAttribut
     name,
     target: String(attribute.target),
     many: relation === 'oneToMany' || relation === 'manyToMany',
+    targetSingle: relation === 'oneToOne' || relation === 'oneToMany',
     link: {
       table: joinTable.name,
+      targetTable: joinTable.inverseJoinColumn.referencedTable,
       ownerColumn: joinTable.joinColumn.name,
       targetColumn: joinTable.inverseJoinColumn.name,
       orderColumn: joinTable.orderColumnName ?? null,
+      inverseOrderColumn: joinTable.inverseOrderColumnName ?? null,
     },
     attribute,
   };
@@ -117,10 +133,22 @@ const describeField = (name: string, attribute: AnyAttribute, meta: MetaAttribut
   if (!SCALARS.has(attribute.type) || !meta?.columnName) {
     return { kind: 'unsupported', name, reason: `${attribute.type} fields are not supported` };
   }
-  return { kind: 'scalar', name, column: meta.columnName, type: attribute.type as ScalarType, attribute };
+  return {
+    kind: 'scalar',
+    name,
+    column: meta.columnName,
+    type: attribute.type as ScalarType,
+    attribute,
+    writable: true,
+  };
 };
 
-type ContentType = { kind: string; attributes: Record<string, AnyAttribute>; options?: { draftAndPublish?: boolean } };
+type ContentType = {
+  kind: string;
+  attributes: Record<string, AnyAttribute>;
+  options?: { draftAndPublish?: boolean };
+  pluginOptions?: { i18n?: { localized?: boolean } };
+};
 
 /** Builds the SQL view of a collection type, or returns null when `uid` is not one that endpoints may use. */
 export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
@@ -129,10 +157,12 @@ export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
   const meta = strapi.db.metadata.get(uid) as unknown as {
     tableName: string;
     attributes: Record<string, MetaAttribute>;
+    lifecycles?: Record<string, unknown>;
   };
   const fields = new Map<string, ModelField>();
   for (const [name, column, type] of SYSTEM_FIELDS) {
-    if (meta.attributes[name]) fields.set(name, { kind: 'scalar', name, column, type, attribute: { type } });
+    if (meta.attributes[name])
+      fields.set(name, { kind: 'scalar', name, column, type, attribute: { type }, writable: false });
   }
   for (const [name, attribute] of Object.entries(contentType.attributes)) {
     if (!fields.has(name) && !HIDDEN.has(name)) fields.set(name, describeField(name, attribute, meta.attributes[name]));
@@ -145,5 +175,12 @@ export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
       fields.set(name, { kind: 'unsupported', name, reason: 'private fields cannot be exposed' });
     }
   }
-  return { uid, table: meta.tableName, draftAndPublish: Boolean(contentType.options?.draftAndPublish), fields };
+  return {
+    uid,
+    table: meta.tableName,
+    draftAndPublish: Boolean(contentType.options?.draftAndPublish),
+    hasLifecycles: Object.keys(meta.lifecycles ?? {}).length > 0,
+    localized: Boolean(contentType.pluginOptions?.i18n?.localized),
+    fields,
+  };
 };

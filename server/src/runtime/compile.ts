@@ -1,6 +1,9 @@
 import type { EndpointDefinition, EndpointType, ParameterMode } from '../../../contracts/definition';
 import { compileIpAllowlist } from '../auth/ip';
+import { createHandler } from '../handlers/create';
+import { deleteHandler } from '../handlers/delete';
 import { listHandler } from '../handlers/list';
+import { modifyHandler } from '../handlers/modify';
 import type { CompileDeps, Handler, HandlerFactory } from '../handlers/types';
 import { DefinitionError } from '../errors/definition-error';
 
@@ -22,6 +25,9 @@ export interface CompiledEndpoint {
 /** Handlers by endpoint type; a type missing here is refused by the admin API. */
 export const HANDLERS: Partial<Record<EndpointType, HandlerFactory>> = {
   list: listHandler,
+  create: createHandler,
+  modify: modifyHandler,
+  delete: deleteHandler,
 };
 
 export const compileEndpoint = (
@@ -37,6 +43,9 @@ export const compileEndpoint = (
     throw new DefinitionError(`object: "${definition.object}" is not a collection type that endpoints may use`);
   if (definition.status === 'draft' && !model.draftAndPublish) {
     throw new DefinitionError(`status: ${model.uid} has no Draft & Publish, so it has no drafts to read`);
+  }
+  if (definition.publish && !model.draftAndPublish) {
+    throw new DefinitionError(`publish: ${model.uid} has no Draft & Publish; its records are always published`);
   }
   return {
     id,

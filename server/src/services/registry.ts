@@ -9,6 +9,8 @@ import type { CompileDeps } from '../handlers/types';
 import { dialectOf } from '../query/dialect';
 import { createExecutor } from '../query/executor';
 import { buildModel, type Model } from '../query/model';
+import { createLocks } from '../writes/locks';
+import { createObjectWriter, type ObjectWriter } from '../writes/object-writer';
 import { compileEndpoint, type CompiledEndpoint } from '../runtime/compile';
 import { buildRouteTable, type RouteTable } from '../runtime/routes';
 
@@ -44,7 +46,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (deps) return deps;
     const dialect = dialectOf(strapi);
     const models = new Map<string, Model | null>();
+    const writers = new Map<string, ObjectWriter>();
     const url = strapi.config.get<string>('server.url');
+    const documentService = pluginConfig(strapi, 'documentService');
     deps = {
       dialect,
       executor: createExecutor(strapi, dialect),
@@ -53,6 +57,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return models.get(uid)!;
       },
       publicUrl: url && /^https?:\/\//.test(url) ? url.replace(/\/+$/, '') : null,
+      strapi,
+      writerOf: (model) => {
+        if (!writers.has(model.uid))
+          writers.set(model.uid, createObjectWriter(strapi, model, dialect, documentService));
+        return writers.get(model.uid)!;
+      },
+      locks: createLocks(strapi, dialect),
+      maxBodyBytes: pluginConfig(strapi, 'maxBodyBytes'),
     };
     return deps;
   };

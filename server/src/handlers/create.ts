@@ -1,0 +1,49 @@
+import { LIMITS } from '../../../contracts/limits';
+import { MESSAGES, tooManyRecords } from '../../../contracts/messages';
+import { ApiError } from '../errors/api-error';
+import { requestVariables } from '../query/variables';
+import { isPlainObject, readJsonBody } from '../writes/body';
+import { asClientError, compileWrite } from '../writes/compile-write';
+import type { HandlerFactory } from './types';
+
+/**
+ * Create (spec 4.4): one record or an array of them, all or nothing: the rows, the write check and every
+ * record's tasks in one transaction. 201 with the new id (or ids, in request order).
+ */
+export const createHandler: HandlerFactory = (definition, model, deps) => {
+  const write = compileWrite(definition, model, deps);
+  const input = write.input!;
+
+  return async (ctx, request) => {
+    const body = await readJsonBody(ctx, deps.maxBodyBytes);
+    const many = Array.isArray(body);
+    const items: unknown[] = many ? body : [body];
+    if (!items.every(isPlainObject)) throw new ApiError(400, MESSAGES.bodyNotRecords);
+    if (!items.length) throw new ApiError(400, MESSAGES.bodyEmpty);
+    if (items.length > LIMITS.recordsPerRequest) throw new ApiError(413, tooManyRecords(LIMITS.recordsPerRequest));
+    const vars = requestVariables(request.param);
+    let parsed;
+    try {
+      parsed = items.map((item, i) => input.parse(item as Record<string, unknown>, i, vars));
+    } catch (error) {
+      throw asClientError(error, many);
+    }
+
+    const ids = await write.run(async (db) => {
+      const created = await write.writer.create(
+        db,
+        parsed.map((p) => p.values),
+        write.publish
+      );
+      await write.check(db, created, vars);
+      const records = await write.records(db, created);
+      for (const [i, id] of created.entries()) {
+        await write.runTasks(db, vars, { record: records.get(id), input: parsed[i].input });
+      }
+      return created;
+    }, many);
+
+    ctx.status = 201;
+    ctx.body = { success: true, object: model.uid, id: many ? ids : ids[0] };
+  };
+};

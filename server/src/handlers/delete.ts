@@ -1,0 +1,24 @@
+import { requestVariables } from '../query/variables';
+import { compileWrite } from '../writes/compile-write';
+import type { HandlerFactory } from './types';
+
+/**
+ * Delete (spec 4.6): the record `<id>` goes if the endpoint filter allows it, else 404 `Record not found`;
+ * tasks follow in the same transaction, with the record as it was.
+ */
+export const deleteHandler: HandlerFactory = (definition, model, deps) => {
+  const write = compileWrite(definition, model, deps);
+
+  return async (ctx, request) => {
+    const vars = requestVariables(request.param);
+    await write.run(async (db) => {
+      const target = await write.target(db, request.param, vars);
+      const record = (await write.records(db, [target.id])).get(target.id);
+      await write.writer.remove(db, [target]);
+      await write.runTasks(db, vars, { record, previous: record });
+    });
+
+    ctx.status = 200;
+    ctx.body = { success: true };
+  };
+};

@@ -1,0 +1,123 @@
+import { DefinitionError } from '../errors/definition-error';
+import { ApiError } from '../errors/api-error';
+import { quoter } from '../query/dialect';
+import { compileFilter, type RenderContext } from '../query/filter';
+import { ROOT } from '../query/list-sql';
+import type { Model } from '../query/model';
+import type { Variables } from '../query/variables';
+import { FieldError } from '../writes/field-error';
+import { applyFixedValues, compileFixedValues, requiredByType } from '../writes/input';
+import type { Target } from '../writes/object-writer';
+import type { Values } from '../writes/sql-writer';
+import type { TxDb } from '../writes/tx-db';
+import { compileCondition, type ConditionScope } from './conditions';
+
+export type Task = (db: TxDb, vars: Variables) => Promise<void>;
+
+export interface ActionScope extends ConditionScope {
+  /** Whether writes of Draft & Publish types are published (the endpoint's `publish`). */
+  publish: boolean;
+  /** Types a task writes (shared locks) and those whose `unique` fields it writes (exclusive locks). */
+  writes: Set<string>;
+}
+
+type TaskDefinition =
+  | { action: 'raise-error'; when?: unknown; message: string }
+  | { action: 'create-record'; object: string; values: Record<string, unknown> }
+  | { action: 'update-records'; object: string; filter: Record<string, unknown>; values: Record<string, unknown> }
+  | { action: 'delete-records'; object: string; filter: Record<string, unknown> };
+
+/** Raised by task values a field refuses; the handler answers `Invalid data for field: <f> (task <i>)`. */
+export class TaskFieldError extends Error {
+  constructor(
+    public readonly field: string,
+    public readonly task: number
+  ) {
+    super(`task ${task}: invalid data for field ${field}`);
+  }
+}
+
+/** The task's rows: those of `model` matching `filter`, one per document on Draft & Publish types. */
+const selector = (model: Model, filter: unknown, scope: ActionScope, path: string) => {
+  const q = quoter(scope.deps.dialect);
+  const predicate = compileFilter(filter, model, ROOT, {
+    dialect: scope.deps.dialect,
+    modelOf: scope.deps.modelOf,
+    variables: scope.variables,
+    explainVariable: scope.explainVariable,
+    path,
+  });
+  return async (db: TxDb, vars: Variables): Promise<Target[]> => {
+    const ctx: RenderContext = { vars, bindings: [], unknown: false };
+    const where = predicate(ctx);
+    const rows = await db.all(
+      `SELECT ${ROOT}.${q('id')} AS id, ${ROOT}.${q('document_id')} AS d FROM ${q(model.table)} ${ROOT} WHERE ${where} ORDER BY ${ROOT}.${q('id')}`,
+      ctx.bindings
+    );
+    const seen = new Set<string>();
+    return rows
+      .map((r) => ({ id: Number(r.id), documentId: String(r.d) }))
+      .filter((t) => !model.draftAndPublish || (!seen.has(t.documentId) && seen.add(t.documentId)));
+  };
+};
+
+const targetModel = (object: string, scope: ActionScope, path: string) => {
+  const model = scope.deps.modelOf(object);
+  if (!model) throw new DefinitionError(`${path}.object: "${object}" is not a collection type endpoints may use`);
+  return model;
+};
+
+/** One task of DESIGN.md section 5, run with the record's variables inside the write's transaction. */
+export const compileTask = (task: TaskDefinition, index: number, scope: ActionScope): Task => {
+  const path = `tasks[${index}]`;
+  if (task.action === 'raise-error') {
+    const when = task.when === undefined ? null : compileCondition(task.when, scope, `${path}.when`);
+    return async (db, vars) => {
+      if (!when || (await when(db, vars))) throw new ApiError(400, task.message);
+    };
+  }
+  const model = targetModel(task.object, scope, path);
+  const writer = scope.deps.writerOf(model);
+  scope.writes.add(model.uid);
+  const fixed =
+    task.action === 'delete-records'
+      ? []
+      : compileFixedValues(task.values, model, scope.deps.dialect, scope.variables, `${path}.values`);
+  if (fixed.some((f) => writer.uniqueFields.includes(f.name))) scope.reads.add(model.uid);
+  const valuesFor = (vars: Variables): Values => {
+    const values: Values = new Map();
+    try {
+      applyFixedValues(fixed, vars, values, 0);
+    } catch (error) {
+      if (error instanceof FieldError) throw new TaskFieldError(error.field, index);
+      throw error;
+    }
+    return values;
+  };
+  const guard = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      if (error instanceof FieldError) throw new TaskFieldError(error.field, index);
+      throw error;
+    }
+  };
+
+  if (task.action === 'create-record') {
+    const missing = requiredByType(model).find((f) => !(f.name in task.values));
+    if (missing) throw new DefinitionError(`${path}.values: ${model.uid} requires "${missing.name}"`);
+    return (db, vars) => guard(() => writer.create(db, [valuesFor(vars)], scope.publish));
+  }
+  const select = selector(model, task.filter, scope, `${path}.filter`);
+  if (task.action === 'update-records') {
+    return async (db, vars) => {
+      const values = valuesFor(vars);
+      const targets = await select(db, vars);
+      if (targets.length) await guard(() => writer.update(db, targets, values, scope.publish));
+    };
+  }
+  return async (db, vars) => {
+    const targets = await select(db, vars);
+    if (targets.length) await writer.remove(db, targets);
+  };
+};

@@ -1,0 +1,39 @@
+import type { EndpointDefinition } from '../../../contracts/definition';
+import type { CompileDeps } from '../handlers/types';
+import type { Model } from '../query/model';
+import type { Variables } from '../query/variables';
+import type { TxDb } from '../writes/tx-db';
+import { compileTask, type ActionScope } from './actions';
+import { explainTaskVariable, taskVariables } from './variables';
+
+export interface CompiledTasks {
+  count: number;
+  /** Runs every task in order; the first error (a raised one included) stops them and rolls back the write. */
+  run(db: TxDb, vars: Variables): Promise<void>;
+  /** Types read by conditions or whose unique fields tasks write: locked exclusively. */
+  reads: Set<string>;
+  /** Types tasks write: locked shared. */
+  writes: Set<string>;
+}
+
+export const compileTasks = (definition: EndpointDefinition, model: Model, deps: CompileDeps): CompiledTasks => {
+  const scope: ActionScope = {
+    model,
+    deps,
+    variables: taskVariables(definition, model),
+    explainVariable: (name) => explainTaskVariable(name, definition),
+    hasRecord: definition.type !== 'delete',
+    publish: definition.publish,
+    reads: new Set(),
+    writes: new Set(),
+  };
+  const tasks = definition.tasks.map((task, i) => compileTask(task as Parameters<typeof compileTask>[0], i, scope));
+  return {
+    count: tasks.length,
+    async run(db, vars) {
+      for (const task of tasks) await task(db, vars);
+    },
+    reads: scope.reads,
+    writes: scope.writes,
+  };
+};

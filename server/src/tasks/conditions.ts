@@ -1,0 +1,88 @@
+import { DefinitionError } from '../errors/definition-error';
+import type { CompileDeps } from '../handlers/types';
+import { quoter } from '../query/dialect';
+import { compileFilter, type RenderContext } from '../query/filter';
+import { ROOT } from '../query/list-sql';
+import type { Model } from '../query/model';
+import type { Variables } from '../query/variables';
+import type { TxDb } from '../writes/tx-db';
+
+export type Condition = (db: TxDb, vars: Variables) => Promise<boolean>;
+
+export interface ConditionScope {
+  model: Model;
+  deps: CompileDeps;
+  variables: readonly string[];
+  explainVariable: (name: string) => string | null;
+  /** A Delete has no written record to match. */
+  hasRecord: boolean;
+  /** Types the condition reads besides the written record: they are locked exclusively. */
+  reads: Set<string>;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A task condition (DESIGN.md section 5) as SQL run in the write's transaction: `match` tests the written
+ * record, `exists`/`notExists` look for rows of a type (published ones on Draft & Publish types);
+ * `all`/`any`/`not` combine them and stop as soon as the answer is known.
+ */
+export const compileCondition = (condition: unknown, scope: ConditionScope, path: string): Condition => {
+  const { deps } = scope;
+  const q = quoter(deps.dialect);
+  if (!isPlainObject(condition)) throw new DefinitionError(`${path}: must be an object`);
+  const [kind, body] = Object.entries(condition)[0];
+  const filterOf = (model: Model, filter: unknown, where: string) =>
+    compileFilter(filter ?? {}, model, ROOT, {
+      dialect: deps.dialect,
+      modelOf: deps.modelOf,
+      variables: scope.variables,
+      explainVariable: scope.explainVariable,
+      path: where,
+    });
+  const ask = async (db: TxDb, sql: (ctx: RenderContext) => string, vars: Variables, first: unknown[] = []) => {
+    const ctx: RenderContext = { vars, bindings: [], unknown: false };
+    const text = sql(ctx);
+    return (await db.all(text, [...first, ...ctx.bindings])).length > 0;
+  };
+
+  if (kind === 'match') {
+    if (!scope.hasRecord) throw new DefinitionError(`${path}.match: a delete endpoint has no written record to match`);
+    const predicate = filterOf(scope.model, body, `${path}.match`);
+    const table = q(scope.model.table);
+    return (db, vars) =>
+      ask(db, (ctx) => `SELECT 1 AS x FROM ${table} ${ROOT} WHERE ${ROOT}.${q('id')} = ? AND ${predicate(ctx)}`, vars, [
+        vars['record.id'],
+      ]);
+  }
+  if (kind === 'exists' || kind === 'notExists') {
+    const { object, filter } = body as { object: string; filter?: unknown };
+    const model = deps.modelOf(object);
+    if (!model)
+      throw new DefinitionError(`${path}.${kind}.object: "${object}" is not a collection type endpoints may use`);
+    scope.reads.add(model.uid);
+    const predicate = filterOf(model, filter, `${path}.${kind}.filter`);
+    const published = model.draftAndPublish ? ` AND ${ROOT}.${q('published_at')} IS NOT NULL` : '';
+    const table = q(model.table);
+    return async (db, vars) => {
+      const found = await ask(
+        db,
+        (ctx) => `SELECT 1 AS x FROM ${table} ${ROOT} WHERE ${predicate(ctx)}${published} LIMIT 1`,
+        vars
+      );
+      return kind === 'exists' ? found : !found;
+    };
+  }
+  if (kind === 'all' || kind === 'any') {
+    const parts = (body as unknown[]).map((c, i) => compileCondition(c, scope, `${path}.${kind}[${i}]`));
+    return async (db, vars) => {
+      for (const part of parts) {
+        if ((await part(db, vars)) !== (kind === 'all')) return kind !== 'all';
+      }
+      return kind === 'all';
+    };
+  }
+  const inner = compileCondition(body, scope, `${path}.not`);
+  return async (db, vars) => !(await inner(db, vars));
+};

@@ -1,0 +1,38 @@
+import type { EndpointDefinition } from '../../../contracts/definition';
+import type { Model } from '../query/model';
+import { variablesFor, type Variables } from '../query/variables';
+import { readableFields } from '../writes/row-queries';
+
+/**
+ * Variables of tasks (DESIGN.md section 5), besides the endpoint's own: `record.<field>` (the record as written;
+ * on Delete, as it was), `previous.<field>` (Modify, Delete: before the write), `input.<field>` (as sent).
+ */
+export const taskVariables = (definition: EndpointDefinition, model: Model): string[] => {
+  const fields = readableFields(model).map((f) => f.name);
+  return [
+    ...variablesFor(definition),
+    ...fields.map((f) => `record.${f}`),
+    ...(definition.type === 'create' ? [] : fields.map((f) => `previous.${f}`)),
+    ...(definition.type === 'delete' ? [] : definition.fields.map((f) => `input.${f.name}`)),
+  ];
+};
+
+export const explainTaskVariable = (name: string, definition: EndpointDefinition): string | null => {
+  if (name.startsWith('previous.') && definition.type === 'create') {
+    return `the variable "${name}" is known to modify and delete endpoints only (a create has no previous record)`;
+  }
+  if (name.startsWith('input.')) return `the variable "${name}" names no accepted field of this endpoint`;
+  return null;
+};
+
+/** One record's task variables on top of the request's. */
+export const withRecordVariables = (
+  base: Variables,
+  parts: { record?: Record<string, unknown>; previous?: Record<string, unknown>; input?: Record<string, unknown> }
+): Variables => {
+  const vars: Variables = Object.create(base);
+  for (const [prefix, values] of Object.entries(parts)) {
+    for (const [name, value] of Object.entries(values ?? {})) vars[`${prefix}.${name}`] = value;
+  }
+  return vars;
+};

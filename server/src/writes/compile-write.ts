@@ -1,0 +1,91 @@
+import type { EndpointDefinition } from '../../../contracts/definition';
+import { invalidData, MESSAGES } from '../../../contracts/messages';
+import { ApiError } from '../errors/api-error';
+import type { CompileDeps } from '../handlers/types';
+import { quoter } from '../query/dialect';
+import { compileFilter } from '../query/filter';
+import { ROOT } from '../query/list-sql';
+import type { Model } from '../query/model';
+import { variableProblem, variablesFor, type Variables } from '../query/variables';
+import { compileTasks } from '../tasks/compile';
+import { TaskFieldError } from '../tasks/actions';
+import { withRecordVariables } from '../tasks/variables';
+import { FieldError } from './field-error';
+import { compileInput } from './input';
+import { emptyLockPlan, type LockPlan } from './locks';
+import { createRowQueries } from './row-queries';
+import { runWriteTransaction } from './transaction';
+import type { TxDb } from './tx-db';
+
+/** Turns a refused value into the spec's 400, saying which item of an array payload it was. */
+export const asClientError = (error: unknown, many: boolean): unknown => {
+  if (error instanceof FieldError)
+    return new ApiError(400, invalidData(error.field, many ? { item: error.index } : undefined));
+  if (error instanceof TaskFieldError) return new ApiError(400, invalidData(error.field, { task: error.task }));
+  return error;
+};
+
+/** What Create, Modify and Delete endpoints share, built once per definition change. */
+export const compileWrite = (definition: EndpointDefinition, model: Model, deps: CompileDeps) => {
+  const q = quoter(deps.dialect);
+  const variables = variablesFor(definition);
+  const filter = compileFilter(definition.filter, model, ROOT, {
+    dialect: deps.dialect,
+    modelOf: deps.modelOf,
+    variables,
+    explainVariable: (name) => variableProblem(name, definition),
+    path: 'filter',
+  });
+  const publication = model.draftAndPublish
+    ? `${ROOT}.${q('published_at')} IS ${definition.status === 'draft' ? '' : 'NOT '}NULL`
+    : null;
+  const rows = createRowQueries(model, filter, publication, deps.dialect);
+  const input = definition.type === 'delete' ? null : compileInput(definition, model, deps.dialect, variables);
+  const writer = deps.writerOf(model);
+  const tasks = compileTasks(definition, model, deps);
+
+  const plan: LockPlan = emptyLockPlan();
+  plan.shared.add(model.uid);
+  for (const uid of tasks.writes) plan.shared.add(uid);
+  for (const uid of tasks.reads) plan.exclusive.add(uid);
+  const writesUnique = [...definition.fields.map((f) => f.name), ...Object.keys(definition.presets)].some((n) =>
+    writer.uniqueFields.includes(n)
+  );
+  if (writesUnique) plan.exclusive.add(model.uid);
+
+  return {
+    input,
+    writer,
+    rows,
+    publish: definition.publish,
+    /** Runs `work` in the write transaction; refused values become the spec's 400. */
+    async run<T>(work: (db: TxDb) => Promise<T>, many = false): Promise<T> {
+      try {
+        return await runWriteTransaction(deps.strapi, deps.dialect, deps.locks, plan, work);
+      } catch (error) {
+        throw asClientError(error, many);
+      }
+    },
+    /** The write check: written rows must still match the endpoint filter, or all is rolled back (403). */
+    async check(db: TxDb, ids: number[], vars: Variables) {
+      if (!(await rows.allMatch(db, ids, vars))) throw new ApiError(403, MESSAGES.forbidden);
+    },
+    /** A Modify's or Delete's target, within the filter, or 404 `Record not found`. */
+    async target(db: TxDb, id: number | undefined, vars: Variables) {
+      const found = id === undefined ? null : await rows.find(db, id, vars);
+      if (!found) throw new ApiError(404, MESSAGES.recordNotFound);
+      return found;
+    },
+    /** Whole records for tasks, read only when there are tasks. */
+    async records(db: TxDb, ids: number[]) {
+      return tasks.count ? rows.read(db, ids) : new Map<number, Record<string, unknown>>();
+    },
+    async runTasks(
+      db: TxDb,
+      base: Variables,
+      parts: { record?: Record<string, unknown>; previous?: Record<string, unknown>; input?: Record<string, unknown> }
+    ) {
+      if (tasks.count) await tasks.run(db, withRecordVariables(base, parts));
+    },
+  };
+};

@@ -1,0 +1,78 @@
+import type { Core } from '@strapi/strapi';
+import type { Model } from '../query/model';
+import { FieldError } from './field-error';
+import type { Values } from './sql-writer';
+
+type Documents = {
+  create(params: object): Promise<{ id: number } | null>;
+  update(params: object): Promise<{ id: number } | null>;
+  delete(params: object): Promise<unknown>;
+};
+
+/** A Strapi ValidationError names the field in `details.errors[].path`. */
+const fieldOfValidationError = (error: unknown): string | null => {
+  const e = error as { name?: string; details?: { errors?: Array<{ path?: unknown[] }> } };
+  if (e?.name !== 'ValidationError') return null;
+  const path = e.details?.errors?.[0]?.path;
+  return Array.isArray(path) && path.length ? String(path[0]) : '';
+};
+
+/**
+ * Writes through the Document Service, inside the ambient transaction: Draft & Publish, locales, the site's
+ * lifecycle hooks, Document Service middlewares and webhooks all see these writes as they see Strapi's own.
+ * Relations are set by row id.
+ */
+export const createDocumentWriter = (strapi: Core.Strapi, model: Model) => {
+  const documents = () => strapi.documents(model.uid as never) as unknown as Documents;
+  const status = (publish: boolean) => (model.draftAndPublish && publish ? { status: 'published' } : {});
+
+  const toData = (values: Values) => {
+    const data: Record<string, unknown> = {};
+    for (const [name, value] of values) {
+      const field = model.fields.get(name)!;
+      if (field.kind !== 'relation') data[name] = value;
+      else {
+        const ids = value === null ? [] : field.many ? (value as number[]) : [value as number];
+        data[name] = { set: ids.map((id) => ({ id })) };
+      }
+    }
+    return data;
+  };
+
+  const guard = async <T>(index: number, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      const field = fieldOfValidationError(error);
+      if (field === null) throw error;
+      throw new FieldError(field || 'unknown', index);
+    }
+  };
+
+  return {
+    async insert(records: Values[], publish: boolean): Promise<number[]> {
+      const ids: number[] = [];
+      for (const [i, values] of records.entries()) {
+        const doc = await guard(i, () => documents().create({ data: toData(values), ...status(publish) }));
+        ids.push(doc!.id);
+      }
+      return ids;
+    },
+    /** Returns the row ids after the write: publishing gives the published row a new id. */
+    async update(targets: Array<{ documentId: string }>, values: Values, publish: boolean): Promise<number[]> {
+      const ids: number[] = [];
+      for (const target of targets) {
+        const doc = await guard(0, () =>
+          documents().update({ documentId: target.documentId, data: toData(values), ...status(publish) })
+        );
+        ids.push(doc!.id);
+      }
+      return ids;
+    },
+    async remove(targets: Array<{ documentId: string }>): Promise<void> {
+      for (const documentId of new Set(targets.map((t) => t.documentId))) await documents().delete({ documentId });
+    },
+  };
+};
+
+export type DocumentWriter = ReturnType<typeof createDocumentWriter>;

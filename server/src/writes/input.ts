@@ -1,0 +1,129 @@
+import type { EndpointDefinition } from '../../../contracts/definition';
+import { DefinitionError } from '../errors/definition-error';
+import { INVALID } from '../query/codecs';
+import type { Dialect } from '../query/dialect';
+import { requireField } from '../query/fields';
+import type { Model } from '../query/model';
+import type { Variables } from '../query/variables';
+import { defaultOf, fieldRule, type FieldRule, type WritableField } from './field-rules';
+import { FieldError } from './field-error';
+import type { Values } from './sql-writer';
+
+const isVar = (v: unknown): v is { $var: string } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && '$var' in v;
+
+/** A field of `model` that a client, a preset or a task may write; `where` names the place in the definition. */
+export const requireWritable = (model: Model, name: string, where: string): WritableField => {
+  const field = requireField(model, name, where);
+  if (field.kind === 'scalar' && !field.writable) {
+    throw new DefinitionError(`${where}: "${name}" is set by Strapi and cannot be written`);
+  }
+  return field;
+};
+
+/** Values an owner fixes in a definition (presets, task values): constants checked now, variables per request. */
+export const compileFixedValues = (
+  values: Record<string, unknown>,
+  model: Model,
+  dialect: Dialect,
+  variables: readonly string[],
+  where: string
+) =>
+  Object.entries(values).map(([name, raw]) => {
+    const field = requireWritable(model, name, `${where}.${name}`);
+    const rule = fieldRule(field, dialect);
+    if (isVar(raw)) {
+      if (!variables.includes(raw.$var)) throw new DefinitionError(`${where}.${name}: unknown variable "${raw.$var}"`);
+      // A variable with no value writes nothing (null), which the field's own rules may then refuse.
+      return { name, value: (vars: Variables) => rule(vars[raw.$var] ?? null) };
+    }
+    const parsed = rule(raw);
+    if (parsed === INVALID) {
+      throw new DefinitionError(`${where}.${name}: ${JSON.stringify(raw)} is not a valid value for this field`);
+    }
+    return { name, value: () => parsed };
+  });
+
+/** Fills `values` from fixed values; a value the field refuses is a FieldError at `index`. */
+export const applyFixedValues = (
+  fixed: ReturnType<typeof compileFixedValues>,
+  vars: Variables,
+  values: Values,
+  index: number
+) => {
+  for (const { name, value } of fixed) {
+    const parsed = value(vars);
+    if (parsed === INVALID) throw new FieldError(name, index);
+    values.set(name, parsed);
+  }
+};
+
+/** Required by the content type with no default: a Create must get it from the client or a preset. */
+export const requiredByType = (model: Model) =>
+  [...model.fields.values()].filter(
+    (f): f is WritableField =>
+      f.kind !== 'unsupported' &&
+      (f.kind === 'relation' || f.writable) &&
+      f.attribute.required === true &&
+      defaultOf(f as WritableField) === undefined
+  );
+
+/**
+ * What a Create or Modify endpoint accepts (spec 4.4, 4.5): the configured fields, each checked by its rule,
+ * then the presets, which the client cannot override.
+ */
+export const compileInput = (
+  definition: EndpointDefinition,
+  model: Model,
+  dialect: Dialect,
+  variables: readonly string[]
+) => {
+  const accepted = new Map<string, { rule: FieldRule; required: boolean }>();
+  definition.fields.forEach((f, i) => {
+    if (f.name === 'id') throw new DefinitionError(`fields[${i}]: "id" is assigned by the database, never written`);
+    const field = requireWritable(model, f.name, `fields[${i}]`);
+    accepted.set(f.name, { rule: fieldRule(field, dialect), required: Boolean(f.required) });
+  });
+  for (const name of Object.keys(definition.presets)) {
+    if (accepted.has(name)) {
+      throw new DefinitionError(
+        `presets.${name}: "${name}" is also an accepted field; a preset is never taken from the client`
+      );
+    }
+  }
+  const presets = compileFixedValues(definition.presets, model, dialect, variables, 'presets');
+  const creates = definition.type === 'create';
+  if (creates) {
+    for (const field of requiredByType(model)) {
+      if (!accepted.has(field.name) && !(field.name in definition.presets)) {
+        throw new DefinitionError(`fields: ${model.uid} requires "${field.name}": accept it or give it a preset`);
+      }
+    }
+  }
+  const mustHave = creates
+    ? [...accepted]
+        .filter(([name, a]) => a.required || requiredByType(model).some((f) => f.name === name))
+        .map(([n]) => n)
+    : [];
+
+  return {
+    /** The values of one record and its input as sent; a refused value is a FieldError at `index`. */
+    parse(body: Record<string, unknown>, index: number, vars: Variables) {
+      const values: Values = new Map();
+      const input: Record<string, unknown> = {};
+      for (const name of Object.keys(body)) {
+        const spec = accepted.get(name);
+        if (!spec) throw new FieldError(name, index);
+        const parsed = spec.rule(body[name]);
+        if (parsed === INVALID) throw new FieldError(name, index);
+        values.set(name, parsed);
+        input[name] = body[name];
+      }
+      for (const name of mustHave) {
+        if (values.get(name) === undefined || values.get(name) === null) throw new FieldError(name, index);
+      }
+      applyFixedValues(presets, vars, values, index);
+      return { values, input };
+    },
+  };
+};

@@ -1,0 +1,82 @@
+import { quoter } from '../query/dialect';
+import type { RelationField } from '../query/model';
+import { chunks, placeholders, type TxDb } from './tx-db';
+
+/** New related ids per row of the owning type. */
+export interface LinkSet {
+  owner: number;
+  targets: number[];
+}
+
+/**
+ * Writes a relation's link rows as Strapi keeps them: `replace` drops the rows' current links first; a target
+ * that may belong to one row only (oneToOne, oneToMany) leaves its previous owner; the order columns continue
+ * each list (the owner's list in the given order, the target's list at its end).
+ */
+export const writeLinks = async (db: TxDb, field: RelationField, sets: LinkSet[], replace: boolean) => {
+  if (!sets.length) return;
+  const q = quoter(db.dialect);
+  const { table, ownerColumn, targetColumn, orderColumn, inverseOrderColumn } = field.link;
+  const owners = sets.map((s) => s.owner);
+  const targets = [...new Set(sets.flatMap((s) => s.targets))];
+  if (replace) {
+    for (const part of chunks(owners, 1)) {
+      await db.run(`DELETE FROM ${q(table)} WHERE ${q(ownerColumn)} IN ${placeholders(part.length)}`, part);
+    }
+  }
+  if (!targets.length) return;
+  if (field.targetSingle) {
+    for (const part of chunks(targets, 1)) {
+      await db.run(`DELETE FROM ${q(table)} WHERE ${q(targetColumn)} IN ${placeholders(part.length)}`, part);
+    }
+  }
+  const lastInverse = new Map<number, number>();
+  if (inverseOrderColumn) {
+    for (const part of chunks(targets, 1)) {
+      const rows = await db.all(
+        `SELECT ${q(targetColumn)} AS t, MAX(${q(inverseOrderColumn)}) AS m FROM ${q(table)} WHERE ${q(targetColumn)} IN ${placeholders(part.length)} GROUP BY ${q(targetColumn)}`,
+        part
+      );
+      for (const row of rows) lastInverse.set(Number(row.t), Number(row.m ?? 0));
+    }
+  }
+  const columns = [
+    ownerColumn,
+    targetColumn,
+    ...(orderColumn ? [orderColumn] : []),
+    ...(inverseOrderColumn ? [inverseOrderColumn] : []),
+  ];
+  const rows: unknown[][] = [];
+  for (const { owner, targets: ids } of sets) {
+    ids.forEach((target, position) => {
+      const row: unknown[] = [owner, target];
+      if (orderColumn) row.push(position + 1);
+      if (inverseOrderColumn) {
+        const next = (lastInverse.get(target) ?? 0) + 1;
+        lastInverse.set(target, next);
+        row.push(next);
+      }
+      rows.push(row);
+    });
+  }
+  for (const part of chunks(rows, columns.length)) {
+    await db.run(
+      `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES ${part.map(() => placeholders(columns.length)).join(', ')}`,
+      part.flat()
+    );
+  }
+};
+
+/** The ids among `ids` that no row of the relation's target type has. */
+export const missingTargets = async (db: TxDb, field: RelationField, ids: number[]): Promise<Set<number>> => {
+  const q = quoter(db.dialect);
+  const missing = new Set(ids);
+  for (const part of chunks([...missing], 1)) {
+    const rows = await db.all(
+      `SELECT ${q('id')} AS id FROM ${q(field.link.targetTable)} WHERE ${q('id')} IN ${placeholders(part.length)}`,
+      part
+    );
+    for (const row of rows) missing.delete(Number(row.id));
+  }
+  return missing;
+};

@@ -1,0 +1,121 @@
+import type { Core } from '@strapi/strapi';
+import { isUniqueViolation } from '../errors/unique-violation';
+import { codecFor } from '../query/codecs';
+import { quoter, type Dialect } from '../query/dialect';
+import type { Model, RelationField, ScalarField } from '../query/model';
+import { createDocumentWriter } from './document-writer';
+import { FieldError } from './field-error';
+import { missingTargets } from './links';
+import { createSqlWriter, type Values } from './sql-writer';
+import { chunks, placeholders, type TxDb } from './tx-db';
+
+/** A row a Modify or Delete (or a task) works on. */
+export interface Target {
+  id: number;
+  documentId: string;
+}
+
+export type DocumentServiceMode = 'auto' | 'always';
+
+/** Whether writes to a type must go through the Document Service (see the `documentService` option). */
+export const needsDocumentService = (model: Model, mode: DocumentServiceMode) =>
+  mode === 'always' || model.draftAndPublish || model.localized || model.hasLifecycles;
+
+/**
+ * Writes records of one type after the checks that need the database: related rows exist, and (on the SQL
+ * path; the Document Service checks its own) `unique` fields are unique. Refusals are FieldErrors.
+ */
+export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: Dialect, mode: DocumentServiceMode) => {
+  const q = quoter(dialect);
+  const viaDocumentService = needsDocumentService(model, mode);
+  const sql = createSqlWriter(model, dialect);
+  const documents = createDocumentWriter(strapi, model);
+  const relations = [...model.fields.values()].filter((f): f is RelationField => f.kind === 'relation');
+  const uniques = [...model.fields.values()].filter(
+    (f): f is ScalarField => f.kind === 'scalar' && f.writable && f.attribute.unique === true
+  );
+
+  const checkRelations = async (db: TxDb, records: Values[]) => {
+    for (const field of relations) {
+      const idsAt = records.map((r) => {
+        const v = r.get(field.name);
+        return v === undefined || v === null ? [] : field.many ? (v as number[]) : [v as number];
+      });
+      const missing = await missingTargets(db, field, [...new Set(idsAt.flat())]);
+      const at = idsAt.findIndex((ids) => ids.some((id) => missing.has(id)));
+      if (at >= 0) throw new FieldError(field.name, at);
+    }
+  };
+
+  /** `unique` as Strapi means it: no other row of the type holds the value (empty values aside). */
+  const checkUnique = async (db: TxDb, records: Values[], excluded: number[]) => {
+    for (const field of uniques) {
+      const codec = codecFor(field, dialect);
+      const firstAt = new Map<unknown, number>();
+      for (const [i, values] of records.entries()) {
+        const v = values.get(field.name);
+        if (v === undefined || v === null) continue;
+        const key = codec.toDb(v);
+        if (firstAt.has(key)) throw new FieldError(field.name, i);
+        firstAt.set(key, i);
+      }
+      for (const part of chunks([...firstAt.keys()], 1, 30000 - excluded.length)) {
+        const notSelf = excluded.length ? ` AND ${q('id')} NOT IN ${placeholders(excluded.length)}` : '';
+        const taken = await db.all(
+          `SELECT ${q(field.column)} AS v FROM ${q(model.table)} WHERE ${q(field.column)} IN ${placeholders(part.length)}${notSelf} LIMIT 1`,
+          [...part, ...excluded]
+        );
+        if (taken.length) {
+          const at = records.findIndex((r) => r.get(field.name) !== undefined && r.get(field.name) !== null);
+          const clash = records.findIndex((r) => String(codec.toDb(r.get(field.name))) === String(taken[0].v));
+          throw new FieldError(field.name, clash >= 0 ? clash : Math.max(at, 0));
+        }
+      }
+    }
+  };
+
+  /** A unique index of the site's own (`column: { unique: true }`) has the last word: its violation is a 400. */
+  const uniqueIndexGuard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const text = `${(error as Error).message} ${(error as { detail?: string }).detail ?? ''}`;
+      const field = [...model.fields.values()].find(
+        (f) => f.kind === 'scalar' && new RegExp(`\\b${f.column}\\b`).test(text)
+      );
+      throw new FieldError(field?.name ?? 'unknown');
+    }
+  };
+
+  return {
+    model,
+    viaDocumentService,
+    uniqueFields: uniques.map((f) => f.name),
+    async create(db: TxDb, records: Values[], publish: boolean): Promise<number[]> {
+      await checkRelations(db, records);
+      if (viaDocumentService) return uniqueIndexGuard(() => documents.insert(records, publish));
+      await checkUnique(db, records, []);
+      return uniqueIndexGuard(() => sql.insert(db, records));
+    },
+    async update(db: TxDb, targets: Target[], values: Values, publish: boolean): Promise<number[]> {
+      await checkRelations(db, [values]);
+      if (viaDocumentService) return uniqueIndexGuard(() => documents.update(targets, values, publish));
+      const ids = targets.map((t) => t.id);
+      // One unique value cannot go to several rows.
+      await checkUnique(db, ids.length > 1 ? ids.map(() => values) : [values], ids);
+      await uniqueIndexGuard(() => sql.update(db, ids, values));
+      return ids;
+    },
+    async remove(db: TxDb, targets: Target[]): Promise<void> {
+      if (viaDocumentService) await documents.remove(targets);
+      else
+        await sql.remove(
+          db,
+          targets.map((t) => t.id)
+        );
+    },
+  };
+};
+
+export type ObjectWriter = ReturnType<typeof createObjectWriter>;

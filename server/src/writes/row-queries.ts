@@ -1,0 +1,73 @@
+import { codecFor } from '../query/codecs';
+import { quoter, type Dialect } from '../query/dialect';
+import type { RenderContext, Predicate } from '../query/filter';
+import { relationColumn, ROOT } from '../query/list-sql';
+import type { Model, ModelField } from '../query/model';
+import type { Variables } from '../query/variables';
+import type { Target } from './object-writer';
+import { placeholders, type TxDb } from './tx-db';
+
+/** Fields a task may read as `record.<field>` or `previous.<field>`. */
+export const readableFields = (model: Model) =>
+  [...model.fields.values()].filter((f): f is Exclude<ModelField, { kind: 'unsupported' }> => f.kind !== 'unsupported');
+
+/**
+ * The reads of a write endpoint, inside its transaction: the target of a Modify or Delete (by id, within the
+ * endpoint filter), the write check (written rows still within the filter), and whole records for tasks.
+ */
+export const createRowQueries = (model: Model, filter: Predicate, publication: string | null, dialect: Dialect) => {
+  const q = quoter(dialect);
+  const from = `FROM ${q(model.table)} ${ROOT}`;
+  const id = `${ROOT}.${q('id')}`;
+  const fields = readableFields(model);
+  const columns = fields.map((f, i) => {
+    const expression = f.kind === 'relation' ? relationColumn(f, dialect) : `${ROOT}.${q(f.column)}`;
+    return `${expression} AS c${i}`;
+  });
+  const codecs = fields.map((f) => codecFor(f, dialect));
+
+  const render = (vars: Variables) => {
+    const ctx: RenderContext = { vars, bindings: [], unknown: false };
+    return { sql: filter(ctx), bindings: ctx.bindings };
+  };
+
+  return {
+    async find(db: TxDb, targetId: number, vars: Variables): Promise<Target | null> {
+      const where = render(vars);
+      const rows = await db.all(
+        `SELECT ${id} AS id, ${ROOT}.${q('document_id')} AS d ${from} WHERE ${id} = ?${publication ? ` AND ${publication}` : ''} AND ${where.sql}`,
+        [targetId, ...where.bindings]
+      );
+      return rows.length ? { id: Number(rows[0].id), documentId: String(rows[0].d) } : null;
+    },
+
+    /** Whether every row in `ids` matches the endpoint filter. */
+    async allMatch(db: TxDb, ids: number[], vars: Variables): Promise<boolean> {
+      const where = render(vars);
+      const rows = await db.all(
+        `SELECT ${id} AS id ${from} WHERE ${id} IN ${placeholders(ids.length)} AND ${where.sql}`,
+        [...ids, ...where.bindings]
+      );
+      return rows.length === new Set(ids).size;
+    },
+
+    /** Whole records in their List wire form, by id. */
+    async read(db: TxDb, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+      const rows = await db.all(
+        `SELECT ${id} AS k, ${columns.join(', ')} ${from} WHERE ${id} IN ${placeholders(ids.length)}`,
+        ids
+      );
+      const records = new Map<number, Record<string, unknown>>();
+      for (const row of rows) {
+        const record: Record<string, unknown> = {};
+        fields.forEach((f, i) => {
+          record[f.name] = codecs[i].fromDb(row[`c${i}`]);
+        });
+        records.set(Number(row.k), record);
+      }
+      return records;
+    },
+  };
+};
+
+export type RowQueries = ReturnType<typeof createRowQueries>;

@@ -1,0 +1,44 @@
+import type { Core } from '@strapi/strapi';
+import { MESSAGES } from '../../../contracts/messages';
+import { ApiError } from '../errors/api-error';
+import type { Dialect } from '../query/dialect';
+import type { LockPlan, Locks } from './locks';
+import { txDb, type TxDb } from './tx-db';
+
+const ATTEMPTS = 4;
+
+/** A deadlock or a serialization failure: the database rolled the transaction back, and running it again is safe. */
+const isRetryable = (error: unknown) => {
+  const e = error as { code?: string; errno?: number } | null;
+  return e?.code === '40001' || e?.code === '40P01' || e?.errno === 1213 || e?.code === 'ER_LOCK_DEADLOCK';
+};
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a write and its tasks in one transaction (spec 4.8) after taking the plan's locks. Any error rolls it
+ * all back; one the database resolved by aborting (a deadlock with other writers) runs again a few times
+ * before the client is told to retry (503).
+ */
+export const runWriteTransaction = async <T>(
+  strapi: Core.Strapi,
+  dialect: Dialect,
+  locks: Locks,
+  plan: LockPlan,
+  work: (db: TxDb) => Promise<T>
+): Promise<T> => {
+  await locks.ensure(plan);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await strapi.db.transaction(async ({ trx }) => {
+        const db = txDb(trx, dialect);
+        await locks.take(db, plan);
+        return work(db);
+      });
+    } catch (error) {
+      if (!isRetryable(error)) throw error;
+      if (attempt === ATTEMPTS) throw new ApiError(503, MESSAGES.busy, { 'Retry-After': '1' });
+      await pause(attempt * 20 + Math.random() * 30);
+    }
+  }
+};

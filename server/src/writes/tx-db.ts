@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+import type { Dialect } from '../query/dialect';
+import type { Row } from '../query/executor';
+
+/** SQL inside a write transaction: on the transaction's own connection (SQLite has only one). */
+export interface TxDb {
+  dialect: Dialect;
+  all(sql: string, bindings: unknown[]): Promise<Row[]>;
+  run(sql: string, bindings: unknown[]): Promise<void>;
+}
+
+const rowsOf = (dialect: Dialect, result: unknown): Row[] => {
+  if (dialect === 'postgres') return (result as { rows: Row[] }).rows;
+  if (dialect === 'mysql') return (result as [Row[]])[0];
+  return result as Row[];
+};
+
+export const txDb = (trx: Knex.Transaction, dialect: Dialect): TxDb => ({
+  dialect,
+  all: async (sql, bindings) => rowsOf(dialect, await trx.raw(sql, bindings as Knex.RawBinding[])),
+  run: async (sql, bindings) => {
+    await trx.raw(sql, bindings as Knex.RawBinding[]);
+  },
+});
+
+/** `(?, ?, ?)` for `n` values. */
+export const placeholders = (n: number) => `(${new Array(n).fill('?').join(', ')})`;
+
+/** Splits work so that no statement carries more bindings than every database accepts. */
+export const chunks = <T>(items: T[], bindingsPerItem: number, max = 30000): T[][] => {
+  const size = Math.max(1, Math.floor(max / Math.max(1, bindingsPerItem)));
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
