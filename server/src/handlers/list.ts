@@ -1,3 +1,4 @@
+import type { EndpointDefinition } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
 import { DefinitionError } from '../errors/definition-error';
 import { codecFor } from '../query/codecs';
@@ -5,9 +6,10 @@ import { requireField } from '../query/fields';
 import { compileFilter, type Predicate, type RenderContext } from '../query/filter';
 import { buildPageLinks, linkBase, linkHeader } from '../query/links';
 import { ROOT, buildListSql } from '../query/list-sql';
+import type { Model } from '../query/model';
 import { parseListQuery, type QueryFilterSpec } from '../query/params';
 import { queryVariable, requestVariables, variableProblem, variablesFor } from '../query/variables';
-import type { HandlerFactory } from './types';
+import type { Handler, ReadDeps } from './types';
 
 const QUERY_OPS = [
   ['', '$eq'],
@@ -16,7 +18,7 @@ const QUERY_OPS = [
 ] as const;
 
 /** List (spec 4.2): one statement per page (prepared statements are kept per SQL text and connection). */
-export const listHandler: HandlerFactory = (definition, model, deps) => {
+export const listHandler = (definition: EndpointDefinition, model: Model, deps: ReadDeps): Handler => {
   const { dialect, executor } = deps;
   const fields = definition.fields.map((f, i) => requireField(model, f.name, `fields[${i}]`));
   const sort = definition.sort.map((s, i) => {

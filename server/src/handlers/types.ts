@@ -14,13 +14,17 @@ export interface RuntimeRequest {
 
 export type Handler = (ctx: Context, request: RuntimeRequest) => Promise<void>;
 
-/** Everything a handler factory needs, built once per definitions reload. */
-export interface CompileDeps {
+/** What reading handlers need, built once per definitions reload. */
+export interface ReadDeps {
   dialect: Dialect;
   executor: Executor;
   modelOf: (uid: string) => Model | null;
   /** Absolute base URL from `server.url`, or null to use the request's own origin. */
   publicUrl: string | null;
+}
+
+/** Everything a handler factory needs: writing handlers add the writers, locks and transactions. */
+export interface CompileDeps extends ReadDeps {
   strapi: Core.Strapi;
   /** The writer of a type (direct SQL or the Document Service), one per type. */
   writerOf: (model: Model) => ObjectWriter;
