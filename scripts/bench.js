@@ -6,13 +6,17 @@
  *
  *   1. /_api List of 100 rows   vs  /api/products?pagination[pageSize]=100   (ratio, target >= 10x)
  *   2. /_api List of 10 rows    vs  /_health, the middleware stack alone      (percentage, target >= 50%)
+ *   3. /_api Create of 100 orders in one array request  vs  100 sequential POST /api/orders, same payloads
+ *      (ratio of the median times, target >= 10x; scripts/bench-create.js)
  *
  * Strapi runs in this process on a fresh database (SQLite by default, DATABASE_CLIENT=postgres|mysql for a
  * new database on that server); autocannon runs in a child process (scripts/bench-load.js) so the load
  * generator does not compete with the server for its event loop.
  *
  * Environment: BENCH_SECONDS (measured seconds per scenario, default 8), BENCH_WARMUP_SECONDS (default 2),
- * BENCH_CONNECTIONS (default 10), BENCH_PRODUCTS (default 10000), DATABASE_* as for the playground.
+ * BENCH_CONNECTIONS (default 10), BENCH_PRODUCTS (default 10000), BENCH_CREATE_ROUNDS (measured rounds of the
+ * Create scenario, default 10), BENCH_CREATE_WARMUP (its warm-up rounds, default 3), DATABASE_* as for the
+ * playground.
  *
  * Exits 0 when the figures are below target (a benchmark reports, it does not fail CI); non-zero on errors.
  */
@@ -21,6 +25,7 @@ const path = require('node:path');
 const { PLAYGROUND, databaseClient, createFreshDatabase } = require('./fresh-database');
 const { buildPlugin } = require('./build-if-stale');
 const { runLoad } = require('./bench-load');
+const { measureCreates, RECORDS, PLUGIN_PATH } = require('./bench-create');
 
 const ROOT = path.resolve(__dirname, '..');
 const PRODUCT = 'api::product.product';
@@ -39,9 +44,11 @@ const SETTINGS = {
   warmup: positive('BENCH_WARMUP_SECONDS', 2),
   connections: Math.round(positive('BENCH_CONNECTIONS', 10)),
   products: Math.round(positive('BENCH_PRODUCTS', 10000)),
+  createRounds: Math.round(positive('BENCH_CREATE_ROUNDS', 10)),
+  createWarmup: Math.round(positive('BENCH_CREATE_WARMUP', 3)),
 };
 
-const TARGETS = { listVsRest: 10, listVsHealth: 0.5 };
+const TARGETS = { listVsRest: 10, listVsHealth: 0.5, createVsRest: 10 };
 
 const log = (...args) => console.log(...args);
 const step = (message) => process.stderr.write(`[bench] ${message}\n`);
@@ -70,7 +77,8 @@ const boot = async (databaseEnv, adopt) => {
   return { strapi, origin: `http://127.0.0.1:${address.port}` };
 };
 
-/** One API key and the two List endpoints of the benchmark, through the plugin's own services. */
+/** One API key and the two List endpoints of the benchmark, through the plugin's own services. (The Create
+ * endpoint is defined by scripts/bench-create.js.) */
 const defineEndpoints = async (strapi) => {
   const plugin = strapi.plugin('data-api');
   const key = await plugin.service('apiKeys').create({ description: 'bench' });
@@ -85,7 +93,7 @@ const defineEndpoints = async (strapi) => {
   await plugin
     .service('definitions')
     .create({ ...common, name: 'Bench: products, 10 rows', path: 'bench/products-10', filter: { id: { $lte: 10 } } });
-  return key.secret;
+  return key;
 };
 
 /**
@@ -169,13 +177,16 @@ const table = (headers, rows, alignRight) => {
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 };
 
-const report = (context, scenarios, results) => {
+const report = (context, scenarios, results, creates) => {
   log('');
   log('Data API benchmark');
   log(`  database      ${context.client} (${context.database})`);
   log(`  products      ${context.rows.toLocaleString('en-US')} rows`);
   log(
     `  load          autocannon, ${SETTINGS.connections} connections, ${SETTINGS.warmup}s warm-up + ${SETTINGS.seconds}s measured per scenario`
+  );
+  log(
+    `  creates       ${RECORDS} orders per side and round, ${SETTINGS.createWarmup} warm-up + ${SETTINGS.createRounds} measured rounds, sides alternating, one request at a time`
   );
   const cpus = os.cpus();
   log(`  machine       Node ${process.version}, ${cpus.length} CPU(s)${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}`);
@@ -205,8 +216,28 @@ const report = (context, scenarios, results) => {
     )
   );
   log('');
+  log(
+    table(
+      ['scenario', 'median ms', 'min ms', 'max ms', 'records/s', 'rounds', 'route'],
+      [
+        ['/_api Create, 100 in one request', creates.plugin, `POST /_api/${PLUGIN_PATH} (array of ${RECORDS})`],
+        ['Strapi REST, 100 creates', creates.rest, `${RECORDS} x POST /api/orders, one after another`],
+      ].map(([name, s, route]) => [
+        name,
+        fmt.ms(s.median),
+        fmt.ms(s.min),
+        fmt.ms(s.max),
+        fmt.rps((RECORDS * 1000) / s.median),
+        s.rounds,
+        route,
+      ]),
+      [false, true, true, true, true, true, false]
+    )
+  );
+  log('');
   const listVsRest = results.list100.requestsPerSecond / results.rest100.requestsPerSecond;
   const listVsHealth = results.list10.requestsPerSecond / results.health.requestsPerSecond;
+  const createVsRest = creates.rest.median / creates.plugin.median;
   const mark = (value, target) => (value >= target ? 'PASS' : 'BELOW');
   log(
     table(
@@ -224,6 +255,12 @@ const report = (context, scenarios, results) => {
           '>= 50%',
           mark(listVsHealth, TARGETS.listVsHealth),
         ],
+        [
+          '/_api Create 100 vs 100 REST creates',
+          `${createVsRest.toFixed(2)}x`,
+          '>= 10x',
+          mark(createVsRest, TARGETS.createVsRest),
+        ],
       ],
       [false, true, true, false]
     )
@@ -231,6 +268,9 @@ const report = (context, scenarios, results) => {
   log('');
   log(
     "Latencies are measured per request by the load generator (sub-millisecond); req/s is autocannon's per-second average."
+  );
+  log(
+    `Create times are wall-clock per round from a client process; after the rounds the orders table and its link tables had grown by exactly the ${creates.written.toLocaleString('en-US')} orders created.`
   );
   log('A figure BELOW target is reported, not failed: the exit code is 0 unless the run itself went wrong.');
 };
@@ -281,10 +321,10 @@ const main = async () => {
     const rows = await strapi.db.query(PRODUCT).count();
     if (rows !== SETTINGS.products)
       throw new Error(`expected ${SETTINGS.products} products after seeding, found ${rows}`);
-    const secret = await defineEndpoints(strapi);
+    const key = await defineEndpoints(strapi);
     step(`Strapi listens on ${origin}; ${rows} products`);
 
-    const auth = { Authorization: `Bearer ${secret}` };
+    const auth = { Authorization: `Bearer ${key.secret}` };
     const scenarios = [
       {
         id: 'list100',
@@ -325,10 +365,18 @@ const main = async () => {
 
     const results = {};
     for (const scenario of scenarios) results[scenario.id] = await runScenario(scenario);
+    const creates = await measureCreates(
+      strapi,
+      origin,
+      key,
+      { warmup: SETTINGS.createWarmup, rounds: SETTINGS.createRounds },
+      step
+    );
     report(
       { client, loadBefore, database: client === 'sqlite' ? path.relative(ROOT, database.name) : database.name, rows },
       scenarios,
-      results
+      results,
+      creates
     );
   } finally {
     await cleanup();

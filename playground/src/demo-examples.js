@@ -62,6 +62,52 @@ const EXAMPLES = (keyId) => {
       allowedIps: ['127.0.0.1', '::1', '10.0.0.0/8'],
       auth,
     },
+    {
+      name: 'Place an order for a customer',
+      path: 'customers/orders',
+      type: 'create',
+      object: 'api::order.order',
+      parameter: 'required',
+      filter: { status: 'pending' },
+      fields: [{ name: 'product', required: true }, { name: 'quantity', required: true }, { name: 'note' }],
+      presets: { customer: { $var: 'param' }, status: 'pending', orderedAt: { $var: 'now' } },
+      tasks: [
+        {
+          action: 'raise-error',
+          when: {
+            exists: {
+              object: 'api::order.order',
+              filter: {
+                customer: { id: { $eq: { $var: 'record.customer' } } },
+                status: 'pending',
+                id: { $ne: { $var: 'record.id' } },
+              },
+            },
+          },
+          message: 'This customer already has a pending order',
+        },
+      ],
+      auth,
+    },
+    {
+      name: 'Change a pending order',
+      path: 'orders',
+      type: 'modify',
+      object: 'api::order.order',
+      parameter: 'required',
+      filter: { status: 'pending' },
+      fields: [{ name: 'quantity' }, { name: 'note' }],
+      auth,
+    },
+    {
+      name: 'Cancel a pending order',
+      path: 'orders',
+      type: 'delete',
+      object: 'api::order.order',
+      parameter: 'required',
+      filter: { status: 'pending' },
+      auth,
+    },
   ];
 };
 
