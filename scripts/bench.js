@@ -270,7 +270,7 @@ const report = (context, scenarios, results, creates) => {
     "Latencies are measured per request by the load generator (sub-millisecond); req/s is autocannon's per-second average."
   );
   log(
-    `Create times are wall-clock per round from a client process; after the rounds the orders table and its link tables had grown by exactly the ${creates.written.toLocaleString('en-US')} orders created.`
+    `Create times are wall-clock per round from a client process; after the rounds the orders table and its product links had grown by exactly the ${creates.written.toLocaleString('en-US')} orders created.`
   );
   log('A figure BELOW target is reported, not failed: the exit code is 0 unless the run itself went wrong.');
 };

@@ -10,7 +10,7 @@ const main = async () => {
   process.env.STRAPI_TELEMETRY_DISABLED = 'true';
   process.env.DATABASE_CLIENT ??= 'sqlite';
   if (process.argv.includes('--reset')) {
-    fs.rmSync(path.join(PLAYGROUND, process.env.DATABASE_FILENAME ?? '.tmp/data.db'), { force: true });
+    fs.rmSync(path.resolve(PLAYGROUND, process.env.DATABASE_FILENAME ?? '.tmp/data.db'), { force: true });
   }
   buildPlugin();
   buildAdminPanel();
