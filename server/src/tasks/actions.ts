@@ -82,7 +82,14 @@ export const compileTask = (task: TaskDefinition, index: number, scope: ActionSc
   const fixed =
     task.action === 'delete-records'
       ? []
-      : compileFixedValues(task.values, model, scope.deps.dialect, scope.variables, `${path}.values`);
+      : compileFixedValues(
+          task.values,
+          model,
+          scope.deps.dialect,
+          scope.variables,
+          `${path}.values`,
+          scope.explainVariable
+        );
   if (fixed.some((f) => writer.uniqueFields.includes(f.name))) scope.reads.add(model.uid);
   const valuesFor = (vars: Variables): Values => {
     const values: Values = new Map();

@@ -1,6 +1,6 @@
 import type { EndpointDefinition } from '../../../contracts/definition';
 import type { Model } from '../query/model';
-import { variablesFor, type Variables } from '../query/variables';
+import { variableProblem, variablesFor, type Variables } from '../query/variables';
 import { readableFields } from '../writes/row-queries';
 
 /**
@@ -22,7 +22,7 @@ export const explainTaskVariable = (name: string, definition: EndpointDefinition
     return `the variable "${name}" is known to modify and delete endpoints only (a create has no previous record)`;
   }
   if (name.startsWith('input.')) return `the variable "${name}" names no accepted field of this endpoint`;
-  return null;
+  return variableProblem(name, definition);
 };
 
 /** One record's task variables on top of the request's. */

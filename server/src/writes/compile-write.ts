@@ -29,18 +29,20 @@ export const asClientError = (error: unknown, many: boolean): unknown => {
 export const compileWrite = (definition: EndpointDefinition, model: Model, deps: CompileDeps) => {
   const q = quoter(deps.dialect);
   const variables = variablesFor(definition);
+  const explainVariable = (name: string) => variableProblem(name, definition);
   const filter = compileFilter(definition.filter, model, ROOT, {
     dialect: deps.dialect,
     modelOf: deps.modelOf,
     variables,
-    explainVariable: (name) => variableProblem(name, definition),
+    explainVariable,
     path: 'filter',
   });
   const publication = model.draftAndPublish
     ? `${ROOT}.${q('published_at')} IS ${definition.status === 'draft' ? '' : 'NOT '}NULL`
     : null;
   const rows = createRowQueries(model, filter, publication, deps.dialect);
-  const input = definition.type === 'delete' ? null : compileInput(definition, model, deps.dialect, variables);
+  const input =
+    definition.type === 'delete' ? null : compileInput(definition, model, deps.dialect, variables, explainVariable);
   const writer = deps.writerOf(model);
   const tasks = compileTasks(definition, model, deps);
 

@@ -27,14 +27,14 @@ const numberRule = (field: ScalarField): ((n: number) => boolean) => {
 
 const textRule = (field: ScalarField): ((s: string) => boolean) => {
   const minLength = asNumber(field.attribute.minLength);
-  const maxLength = Math.min(
-    asNumber(field.attribute.maxLength) ?? Infinity,
-    SHORT_TEXT.has(field.type) ? 255 : Infinity
-  );
+  const maxLength = asNumber(field.attribute.maxLength);
+  // The database counts characters; minLength/maxLength count as Strapi's own validator does (UTF-16 units).
+  const columnLimit = SHORT_TEXT.has(field.type) ? 255 : Infinity;
   const regex = typeof field.attribute.regex === 'string' ? new RegExp(field.attribute.regex) : null;
   return (s) =>
     (minLength === null || s.length >= minLength) &&
-    s.length <= maxLength &&
+    (maxLength === null || s.length <= maxLength) &&
+    (s.length <= columnLimit || [...s].length <= columnLimit) &&
     (!regex || s === '' || regex.test(s)) &&
     (field.type !== 'email' || EMAIL.test(s)) &&
     (field.type !== 'uid' || UID.test(s));
@@ -79,6 +79,9 @@ export const fieldRule = (field: WritableField, dialect: Dialect): FieldRule => 
   if (TEXT.has(field.type)) {
     const fits = textRule(field);
     return orNull((v) => (typeof v === 'string' && fits(v) ? v : INVALID));
+  }
+  if (field.type === 'enumeration') {
+    return orNull((v) => (typeof v === 'string' && [...v].length <= 255 ? codec.parseJson(v) : INVALID));
   }
   return orNull((v) => codec.parseJson(v));
 };

@@ -27,13 +27,17 @@ export const compileFixedValues = (
   model: Model,
   dialect: Dialect,
   variables: readonly string[],
-  where: string
+  where: string,
+  explainVariable: (name: string) => string | null = () => null
 ) =>
   Object.entries(values).map(([name, raw]) => {
     const field = requireWritable(model, name, `${where}.${name}`);
     const rule = fieldRule(field, dialect);
     if (isVar(raw)) {
-      if (!variables.includes(raw.$var)) throw new DefinitionError(`${where}.${name}: unknown variable "${raw.$var}"`);
+      if (!variables.includes(raw.$var)) {
+        const why = explainVariable(raw.$var) ?? `unknown variable "${raw.$var}"`;
+        throw new DefinitionError(`${where}.${name}: ${why}`);
+      }
       // A variable with no value writes nothing (null), which the field's own rules may then refuse.
       return { name, value: (vars: Variables) => rule(vars[raw.$var] ?? null) };
     }
@@ -76,7 +80,8 @@ export const compileInput = (
   definition: EndpointDefinition,
   model: Model,
   dialect: Dialect,
-  variables: readonly string[]
+  variables: readonly string[],
+  explainVariable: (name: string) => string | null
 ) => {
   const accepted = new Map<string, { rule: FieldRule; required: boolean }>();
   definition.fields.forEach((f, i) => {
@@ -91,7 +96,7 @@ export const compileInput = (
       );
     }
   }
-  const presets = compileFixedValues(definition.presets, model, dialect, variables, 'presets');
+  const presets = compileFixedValues(definition.presets, model, dialect, variables, 'presets', explainVariable);
   const creates = definition.type === 'create';
   if (creates) {
     for (const field of requiredByType(model)) {
