@@ -48,7 +48,7 @@ const linkRows = (meta, attribute, pairs) => {
 
 /** PostgreSQL sequences do not follow explicit ids: move them past the inserted rows. */
 const resetSequence = async (trx, table) => {
-  if (trx.client.config.client !== 'postgres') return;
+  if (!['pg', 'postgres'].includes(trx.client.config.client)) return;
   await trx.raw(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT COALESCE(MAX(id), 1) FROM ??))`, [
     table,
     table,

@@ -22,7 +22,11 @@ const numberRule = (field: ScalarField): ((n: number) => boolean) => {
   const min = asNumber(field.attribute.min);
   const max = asNumber(field.attribute.max);
   const decimal = field.type === 'decimal';
-  return (n) => (min === null || n >= min) && (max === null || n <= max) && (!decimal || Math.abs(n) < DECIMAL_LIMIT);
+  // The column rounds to two places first: 99999999.995 would not fit.
+  return (n) =>
+    (min === null || n >= min) &&
+    (max === null || n <= max) &&
+    (!decimal || Math.abs(Math.round(n * 100) / 100) < DECIMAL_LIMIT);
 };
 
 const textRule = (field: ScalarField): ((s: string) => boolean) => {

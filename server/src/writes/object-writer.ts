@@ -81,10 +81,12 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const text = `${(error as Error).message} ${(error as { detail?: string }).detail ?? ''}`;
+      // Only a value the client could send is the client's fault; a clash on `id` or `document_id` is ours.
       const field = [...model.fields.values()].find(
-        (f) => f.kind === 'scalar' && new RegExp(`\\b${f.column}\\b`).test(text)
+        (f) => f.kind === 'scalar' && f.writable && new RegExp(`\\b${f.column}\\b`).test(text)
       );
-      throw new FieldError(field?.name ?? 'unknown');
+      if (!field) throw error;
+      throw new FieldError(field.name);
     }
   };
 
