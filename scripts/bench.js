@@ -77,8 +77,10 @@ const boot = async (databaseEnv, adopt) => {
   return { strapi, origin: `http://127.0.0.1:${address.port}` };
 };
 
-/** One API key and the two List endpoints of the benchmark, through the plugin's own services. (The Create
- * endpoint is defined by scripts/bench-create.js.) */
+/**
+ * One API key and the two List endpoints of the benchmark, through the plugin's own services (the Create
+ * endpoint is defined with this key by scripts/bench-create.js).
+ */
 const defineEndpoints = async (strapi) => {
   const plugin = strapi.plugin('data-api');
   const key = await plugin.service('apiKeys').create({ description: 'bench' });
