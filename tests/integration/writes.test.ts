@@ -12,6 +12,7 @@ let otherCustomerId: number;
 let productId: number;
 let otherProductId: number;
 
+const ORDER = 'api::order.order';
 const knex = () => knexOf(app);
 const auth = (secret: string | null) => (secret ? { Authorization: `Bearer ${secret}` } : {});
 
@@ -60,6 +61,29 @@ const expectRefused = async (send: () => PromiseLike<Response>, status: number, 
   return response;
 };
 
+/** Checks a Create's answer, 201 `{success, object, id}`, and returns the new id. */
+const createdId = (response: Response, object = ORDER): number => {
+  expect({ status: response.status, body: response.body }).toEqual({
+    status: 201,
+    body: { success: true, object, id: expect.any(Number) },
+  });
+  return response.body.id;
+};
+
+/** Checks a Create's answer for an array of `n` records and returns the ids. */
+const createdIds = (response: Response, n: number, object = ORDER): number[] => {
+  expect({ status: response.status, body: response.body }).toEqual({
+    status: 201,
+    body: { success: true, object, id: Array.from({ length: n }, () => expect.any(Number)) },
+  });
+  return response.body.id;
+};
+
+/** Checks a Modify's or Delete's answer: 200 `{success: true}`. */
+const expectDone = (response: Response) => {
+  expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { success: true } });
+};
+
 const invalid = (field: string, item?: number) =>
   `Invalid data for field: ${field}${item === undefined ? '' : ` (item ${item})`}`;
 
@@ -92,7 +116,6 @@ const aCustomer = (change: Record<string, unknown> = {}) => ({
   ...change,
 });
 
-const ORDER = 'api::order.order';
 const orderFields = ['customer', 'product', 'quantity', 'total', 'status', 'orderedAt', 'note'];
 const productFields = ['title', 'sku', 'price', 'stock', 'category', 'active', 'releasedAt'];
 const customerFields = ['name', 'email', 'tier', 'credit', 'signupDate', 'orders'];
@@ -142,6 +165,22 @@ beforeAll(async () => {
     fields: named(orderFields),
   });
   await endpoint({
+    path: 'orders/pay',
+    type: 'modify',
+    object: ORDER,
+    parameter: 'required',
+    filter: { status: { $in: ['pending', 'paid'] } },
+    fields: named(['note']),
+    presets: { status: 'paid' },
+  });
+  await endpoint({
+    path: 'orders/past',
+    type: 'create',
+    object: ORDER,
+    filter: { orderedAt: { $lte: { $var: 'now' } } },
+    fields: named(['quantity', 'orderedAt']),
+  });
+  await endpoint({
     path: 'orders/cancelled',
     type: 'delete',
     object: ORDER,
@@ -168,6 +207,13 @@ beforeAll(async () => {
   });
   const customer = 'api::customer.customer';
   await endpoint({ path: 'customers', type: 'create', object: customer, fields: named(customerFields) });
+  await endpoint({
+    path: 'customers/signed-up',
+    type: 'create',
+    object: customer,
+    filter: { signupDate: { $lte: { $var: 'today' } } },
+    fields: named(['name', 'email', 'signupDate']),
+  });
   await endpoint({ path: 'customers', type: 'list', object: customer, fields: named(['id', ...customerFields]) });
   // Articles: Draft & Publish, written through the Document Service.
   const article = 'api::article.article';
@@ -192,10 +238,7 @@ afterAll(async () => {
 describe('create', () => {
   test('one record: 201 with the object and the new id, row and link rows written', async () => {
     const before = await counts();
-    const response = await post('/_api/orders', anOrder({ product: productId, quantity: 4, note: 'Gift wrap' }));
-    expect(response.status).toBe(201);
-    expect(response.body).toEqual({ success: true, object: ORDER, id: expect.any(Number) });
-    const { id } = response.body;
+    const id = createdId(await post('/_api/orders', anOrder({ product: productId, quantity: 4, note: 'Gift wrap' })));
     const state = await orderState(id);
     expect(state.row).toMatchObject({ id, quantity: 4, note: 'Gift wrap' });
     expect(state.customer).toEqual([customerId]);
@@ -211,14 +254,7 @@ describe('create', () => {
   test('an array: ids in request order, each row with its own values', async () => {
     const before = await counts();
     const body = [5, 3, 9].map((quantity) => anOrder({ quantity }));
-    const response = await post('/_api/orders', body);
-    expect(response.status).toBe(201);
-    expect(response.body).toEqual({
-      success: true,
-      object: ORDER,
-      id: [expect.any(Number), expect.any(Number), expect.any(Number)],
-    });
-    const ids: number[] = response.body.id;
+    const ids = createdIds(await post('/_api/orders', body), 3);
     expect(new Set(ids).size).toBe(3);
     for (const [i, id] of ids.entries()) {
       expect((await knex()('orders').where('id', id).first()).quantity).toBe(body[i].quantity);
@@ -232,12 +268,10 @@ describe('create', () => {
   test('1000 records, the most one request may hold, all written in order', async () => {
     const before = await count('orders');
     const body = Array.from({ length: 1000 }, (_, i) => anOrder({ quantity: i + 1 }));
-    const response = await post('/_api/orders', body);
-    expect(response.status).toBe(201);
-    expect(response.body.id).toHaveLength(1000);
-    const rows = await knex()('orders').whereIn('id', response.body.id).select('id', 'quantity');
+    const ids = createdIds(await post('/_api/orders', body), 1000);
+    const rows = await knex()('orders').whereIn('id', ids).select('id', 'quantity');
     const quantityOf = new Map(rows.map((r: { id: number; quantity: number }) => [Number(r.id), r.quantity]));
-    expect(response.body.id.map((id: number) => quantityOf.get(id))).toEqual(body.map((o) => o.quantity));
+    expect(ids.map((id) => quantityOf.get(id))).toEqual(body.map((o) => o.quantity));
     expect(await count('orders')).toBe(before + 1000);
   });
 
@@ -256,35 +290,33 @@ describe('create', () => {
   });
 
   test('content-type defaults apply to fields not sent', async () => {
-    const order = await post('/_api/orders', anOrder());
-    expect(order.status).toBe(201);
-    expect((await knex()('orders').where('id', order.body.id).first()).status).toBe('pending');
-    const product = await post('/_api/products', aProduct());
-    expect(product.status).toBe(201);
-    expect(bool((await knex()('products').where('id', product.body.id).first()).active)).toBe(true);
-    const customer = await post('/_api/customers', aCustomer());
-    expect(customer.status).toBe(201);
-    expect((await knex()('customers').where('id', customer.body.id).first()).tier).toBe('free');
+    const order = createdId(await post('/_api/orders', anOrder()));
+    expect((await knex()('orders').where('id', order).first()).status).toBe('pending');
+    const product = createdId(await post('/_api/products', aProduct()), 'api::product.product');
+    expect(bool((await knex()('products').where('id', product).first()).active)).toBe(true);
+    const customer = createdId(await post('/_api/customers', aCustomer()), 'api::customer.customer');
+    expect((await knex()('customers').where('id', customer).first()).tier).toBe('free');
   });
 
   test('limits are inclusive: quantity 1 and 1000, a note of 500 characters, a title of 80, credit 0', async () => {
-    for (const quantity of [1, 1000]) expect((await post('/_api/orders', anOrder({ quantity }))).status).toBe(201);
-    const note = await post('/_api/orders', anOrder({ note: 'n'.repeat(500) }));
-    expect(note.status).toBe(201);
-    expect((await knex()('orders').where('id', note.body.id).first()).note).toHaveLength(500);
-    expect((await post('/_api/products', aProduct({ title: 't'.repeat(80) }))).status).toBe(201);
-    expect((await post('/_api/customers', aCustomer({ credit: 0 }))).status).toBe(201);
+    for (const quantity of [1, 1000]) createdId(await post('/_api/orders', anOrder({ quantity })));
+    const note = createdId(await post('/_api/orders', anOrder({ note: 'n'.repeat(500) })));
+    expect((await knex()('orders').where('id', note).first()).note).toHaveLength(500);
+    createdId(await post('/_api/products', aProduct({ title: 't'.repeat(80) })), 'api::product.product');
+    createdId(await post('/_api/customers', aCustomer({ credit: 0 })), 'api::customer.customer');
   });
 
   test('a to-many relation moves the listed orders to the new customer', async () => {
     const [first, second] = [await freshOrder('shipped'), await freshOrder('shipped')];
-    const response = await post('/_api/customers', aCustomer({ orders: [second, first] }));
-    expect(response.status).toBe(201);
+    const id = createdId(
+      await post('/_api/customers', aCustomer({ orders: [second, first] })),
+      'api::customer.customer'
+    );
     const links = await knex()('orders_customer_lnk')
       .whereIn('order_id', [first, second])
       .select('order_id', 'customer_id');
     expect(links).toHaveLength(2);
-    expect(links.every((l: { customer_id: number }) => Number(l.customer_id) === response.body.id)).toBe(true);
+    expect(links.every((l: { customer_id: number }) => Number(l.customer_id) === id)).toBe(true);
   });
 });
 
@@ -322,6 +354,7 @@ describe('field validation', () => {
     ['a price over max', { price: 100001 }, 'price'],
     ['a negative stock', { stock: -1 }, 'stock'],
     ['a string for a boolean', { active: 'yes' }, 'active'],
+    ['a number for a boolean', { active: 1 }, 'active'],
     ['an invalid datetime', { releasedAt: '2026-13-45T00:00:00Z' }, 'releasedAt'],
   ])('product: %s is 400 naming the field', async (_label, change, field) => {
     await expectRefused(() => post('/_api/products', aProduct(change)), 400, invalid(field));
@@ -368,9 +401,7 @@ describe('presets and the write check', () => {
       quantity: 2,
       product: otherProductId,
     });
-    expect(response.status).toBe(201);
-    expect(response.body).toEqual({ success: true, object: ORDER, id: expect.any(Number) });
-    const state = await orderState(response.body.id);
+    const state = await orderState(createdId(response));
     expect(state.customer).toEqual([otherCustomerId]);
     expect(state.product).toEqual([otherProductId]);
     expect(state.row).toMatchObject({ quantity: 2, status: 'paid' });
@@ -394,9 +425,33 @@ describe('presets and the write check', () => {
       403,
       'Forbidden'
     );
-    const allowed = await post('/_api/orders/pending', [{ quantity: 1 }, { quantity: 2, status: 'pending' }]);
-    expect(allowed.status).toBe(201);
-    expect(await count('orders', (q) => q.whereIn('id', allowed.body.id).where('status', 'pending'))).toBe(2);
+    const allowed = createdIds(
+      await post('/_api/orders/pending', [{ quantity: 1 }, { quantity: 2, status: 'pending' }]),
+      2
+    );
+    expect(await count('orders', (q) => q.whereIn('id', allowed).where('status', 'pending'))).toBe(2);
+  });
+
+  test('now and today in the filter: a future datetime or date is 403, the present is written', async () => {
+    const tomorrow = new Date(Date.now() + 86400000);
+    await expectRefused(
+      () => post('/_api/orders/past', { quantity: 1, orderedAt: tomorrow.toISOString() }),
+      403,
+      'Forbidden'
+    );
+    createdId(await post('/_api/orders/past', { quantity: 1, orderedAt: '2026-01-02T03:04:05.000Z' }));
+    const signup = (day: Date) => post('/_api/customers/signed-up', aCustomer({ signupDate: isoDay(day) }));
+    await expectRefused(() => signup(tomorrow), 403, 'Forbidden');
+    const today = createdId(await signup(new Date()), 'api::customer.customer');
+    expect(isoDay((await knex()('customers').where('id', today).first()).signup_date)).toBe(isoDay(new Date()));
+  });
+
+  test('modify: presets are written with the fields sent, and cannot be sent', async () => {
+    const id = await freshOrder('pending');
+    await expectRefused(() => patch(`/_api/orders/pay/${id}`, { status: 'shipped' }), 400, invalid('status'), id);
+    const response = await patch(`/_api/orders/pay/${id}`, { note: 'Paid by card' });
+    expectDone(response);
+    expect(await knex()('orders').where('id', id).first()).toMatchObject({ status: 'paid', note: 'Paid by card' });
   });
 
   test('modify: a change that takes the record out of the filter is 403 and the row is unchanged', async () => {
@@ -415,9 +470,7 @@ describe('modify', () => {
   test('only the fields sent change', async () => {
     const id = await freshOrder('paid');
     const before = await orderState(id);
-    const response = await patch(`/_api/orders/edit/${id}`, { note: 'Ring twice', quantity: 7 });
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true });
+    expectDone(await patch(`/_api/orders/edit/${id}`, { note: 'Ring twice', quantity: 7 }));
     const after = await orderState(id);
     const { updated_at: _u1, ...rowBefore } = before.row;
     const { updated_at: _u2, ...rowAfter } = after.row;
@@ -429,7 +482,7 @@ describe('modify', () => {
   test('a status change that stays inside the filter is allowed', async () => {
     const id = await freshOrder('pending');
     const response = await patch(`/_api/orders/edit/${id}`, { status: 'paid' });
-    expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { success: true } });
+    expectDone(response);
     expect((await knex()('orders').where('id', id).first()).status).toBe('paid');
   });
 
@@ -438,10 +491,10 @@ describe('modify', () => {
     const { product } = await orderState(id);
     const current = (await orderState(id)).customer[0];
     const target = Number(current) === customerId ? otherCustomerId : customerId;
-    expect((await patch(`/_api/orders/edit/${id}`, { customer: target })).status).toBe(200);
+    expectDone(await patch(`/_api/orders/edit/${id}`, { customer: target }));
     expect((await orderState(id)).customer).toEqual([target]);
     const cleared = await patch(`/_api/orders/edit/${id}`, { customer: null });
-    expect({ status: cleared.status, body: cleared.body }).toEqual({ status: 200, body: { success: true } });
+    expectDone(cleared);
     const after = await orderState(id);
     expect(after.customer).toEqual([]);
     expect(after.product).toEqual(product);
@@ -449,11 +502,15 @@ describe('modify', () => {
 
   test('datetime and decimal values are written as sent', async () => {
     const id = await freshOrder('paid');
-    const response = await patch(`/_api/orders/edit/${id}`, { orderedAt: '2026-03-05T10:00:00.000Z', total: 12.34 });
-    expect(response.status).toBe(200);
+    expectDone(await patch(`/_api/orders/edit/${id}`, { orderedAt: '2026-03-05T10:00:00.000Z', total: 12.34 }));
     const row = await knex()('orders').where('id', id).first();
     expect(epochMs(row.ordered_at)).toBe(Date.parse('2026-03-05T10:00:00.000Z'));
     expect(Number(row.total)).toBe(12.34);
+    // Another offset is the same instant; null clears a field the content type does not require.
+    expectDone(await patch(`/_api/orders/edit/${id}`, { orderedAt: '2026-03-05T11:30:00+01:00', note: null }));
+    const changed = await knex()('orders').where('id', id).first();
+    expect(epochMs(changed.ordered_at)).toBe(Date.parse('2026-03-05T10:30:00.000Z'));
+    expect(changed.note).toBeNull();
   });
 
   test.each([
@@ -475,7 +532,7 @@ describe('modify', () => {
     await expectRefused(() => patch(`/_api/products/edit/${productId}`, { sku: 'SKU-0000002' }), 400, invalid('sku'));
     expect((await knex()('products').where('id', productId).first()).sku).toBe(before.sku);
     const same = await patch(`/_api/products/edit/${productId}`, { sku: before.sku, active: !bool(before.active) });
-    expect({ status: same.status, body: same.body }).toEqual({ status: 200, body: { success: true } });
+    expectDone(same);
     expect(bool((await knex()('products').where('id', productId).first()).active)).toBe(!bool(before.active));
   });
 
@@ -492,7 +549,7 @@ describe('delete', () => {
     const before = await counts();
     expect((await orderState(id)).customer).toHaveLength(1);
     const response = await del(`/_api/orders/cancelled/${id}`);
-    expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { success: true } });
+    expectDone(response);
     expect(await orderState(id)).toEqual({ row: undefined, customer: [], product: [] });
     expect(await counts()).toEqual({
       ...before,
@@ -507,7 +564,7 @@ describe('delete', () => {
     await expectRefused(() => del(`/_api/orders/cancelled/${paid}`), 404, 'Record not found', paid);
     await expectRefused(() => del('/_api/orders/cancelled/999999'), 404, 'Record not found');
     const id = await freshOrder('cancelled');
-    expect((await del(`/_api/orders/cancelled/${id}`)).status).toBe(200);
+    expectDone(await del(`/_api/orders/cancelled/${id}`));
     await expectRefused(() => del(`/_api/orders/cancelled/${id}`), 404, 'Record not found');
   });
 });
@@ -573,11 +630,11 @@ describe('values round-trip through a list endpoint', () => {
       orderedAt: '2026-03-05T10:00:00.000Z',
       note: 'Leave at the door',
     };
-    const created = await post('/_api/orders', sent);
-    expect(created.status).toBe(201);
-    const read = await get(`/_api/orders?id=${created.body.id}`);
-    expect(read.body.items).toEqual([{ id: created.body.id, ...sent }]);
-    const row = await knex()('orders').where('id', created.body.id).first();
+    const id = createdId(await post('/_api/orders', sent));
+    const read = await get(`/_api/orders?id=${id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.items).toEqual([{ id, ...sent }]);
+    const row = await knex()('orders').where('id', id).first();
     expect(Number(row.total)).toBe(123.45);
     expect(epochMs(row.ordered_at)).toBe(Date.parse(sent.orderedAt));
   });
@@ -590,11 +647,11 @@ describe('values round-trip through a list endpoint', () => {
       active: false,
       releasedAt: '2025-12-24T18:30:00.000Z',
     });
-    const created = await post('/_api/products', sent);
-    expect(created.status).toBe(201);
-    const read = await get(`/_api/products?id=${created.body.id}`);
-    expect(read.body.items).toEqual([{ id: created.body.id, ...sent }]);
-    const row = await knex()('products').where('id', created.body.id).first();
+    const id = createdId(await post('/_api/products', sent), 'api::product.product');
+    const read = await get(`/_api/products?id=${id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.items).toEqual([{ id, ...sent }]);
+    const row = await knex()('products').where('id', id).first();
     expect(bool(row.active)).toBe(false);
     expect(Number(row.price)).toBe(19.99);
   });
@@ -602,26 +659,25 @@ describe('values round-trip through a list endpoint', () => {
   test('customer: date, decimal credit, enumeration and a to-many relation in order', async () => {
     const orders = [await freshOrder('paid'), await freshOrder('shipped')].reverse();
     const sent = aCustomer({ tier: 'enterprise', credit: 10.5, signupDate: '2026-02-28', orders });
-    const created = await post('/_api/customers', sent);
-    expect(created.status).toBe(201);
-    const read = await get(`/_api/customers?id=${created.body.id}`);
-    expect(read.body.items).toEqual([{ id: created.body.id, ...sent }]);
-    const row = await knex()('customers').where('id', created.body.id).first();
+    const id = createdId(await post('/_api/customers', sent), 'api::customer.customer');
+    const read = await get(`/_api/customers?id=${id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.items).toEqual([{ id, ...sent }]);
+    const row = await knex()('customers').where('id', id).first();
     expect(isoDay(row.signup_date)).toBe('2026-02-28');
     expect(Number(row.credit)).toBe(10.5);
   });
 });
 
 describe('Draft & Publish', () => {
+  const ARTICLE = 'api::article.article';
   const rowsOf = (documentId: string) =>
     knex()('articles').where('document_id', documentId).orderBy('id').select('id', 'title', 'body', 'published_at');
 
   test('create with publish: a draft row and a published row of one document; the id is the published row', async () => {
     const before = await count('articles');
-    const response = await post('/_api/articles', { title: 'Fresh news', body: 'Hot off the press.' });
-    expect(response.status).toBe(201);
-    expect(response.body).toEqual({ success: true, object: 'api::article.article', id: expect.any(Number) });
-    const created = await knex()('articles').where('id', response.body.id).first();
+    const id = createdId(await post('/_api/articles', { title: 'Fresh news', body: 'Hot off the press.' }), ARTICLE);
+    const created = await knex()('articles').where('id', id).first();
     expect(created.published_at).not.toBeNull();
     const rows = await rowsOf(created.document_id);
     expect(rows).toHaveLength(2);
@@ -631,9 +687,8 @@ describe('Draft & Publish', () => {
   });
 
   test('create without publish: one draft row, whose id is answered', async () => {
-    const response = await post('/_api/articles/drafts', { title: 'Work in progress' });
-    expect(response.status).toBe(201);
-    const created = await knex()('articles').where('id', response.body.id).first();
+    const id = createdId(await post('/_api/articles/drafts', { title: 'Work in progress' }), ARTICLE);
+    const created = await knex()('articles').where('id', id).first();
     expect(created).toMatchObject({ title: 'Work in progress', published_at: null });
     expect(await rowsOf(created.document_id)).toHaveLength(1);
   });
@@ -645,8 +700,7 @@ describe('Draft & Publish', () => {
 
   test('modify with publish changes the published content, and only the fields sent', async () => {
     const published = await knex()('articles').whereNotNull('published_at').orderBy('id').first();
-    const response = await patch(`/_api/articles/edit/${published.id}`, { title: 'Edited title' });
-    expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { success: true } });
+    expectDone(await patch(`/_api/articles/edit/${published.id}`, { title: 'Edited title' }));
     const rows = await rowsOf(published.document_id);
     const live = rows.filter((r: { published_at: unknown }) => r.published_at !== null);
     expect(live).toHaveLength(1);
@@ -657,9 +711,25 @@ describe('Draft & Publish', () => {
   test('delete removes every row of the document', async () => {
     const published = await knex()('articles').whereNotNull('published_at').orderBy('id', 'desc').first();
     expect(await rowsOf(published.document_id)).toHaveLength(2);
-    const response = await del(`/_api/articles/remove/${published.id}`);
-    expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { success: true } });
+    expectDone(await del(`/_api/articles/remove/${published.id}`));
     expect(await rowsOf(published.document_id)).toEqual([]);
+  });
+});
+
+describe("the site's own code still runs", () => {
+  test('lifecycle hooks: customers (which have a lifecycles file) are written through the Document Service', async () => {
+    const id = createdId(
+      await post('/_api/customers', aCustomer({ email: 'Mixed.Case@Example.COM' })),
+      'api::customer.customer'
+    );
+    expect(await knex()('customers').where('id', id).first()).toMatchObject({ email: 'mixed.case@example.com' });
+  });
+
+  test('Document Service middlewares: an article created without a body gets the playground placeholder', async () => {
+    const id = createdId(await post('/_api/articles', { title: 'No body yet' }), 'api::article.article');
+    const created = await knex()('articles').where('id', id).first();
+    const rows = await knex()('articles').where('document_id', created.document_id).select('body');
+    expect(rows).toEqual([{ body: '(no text yet)' }, { body: '(no text yet)' }]);
   });
 });
 
