@@ -249,10 +249,17 @@ describe('objects', () => {
     const product = response.body.data.find((o: { uid: string }) => o.uid === 'api::product.product');
     expect(product.fields).toEqual(
       expect.arrayContaining([
-        { name: 'title', type: 'string', exposable: true, required: true, maxLength: 80 },
-        { name: 'price', type: 'decimal', exposable: true, min: 0, max: 100000 },
+        { name: 'title', type: 'string', exposable: true, writable: true, required: true, maxLength: 80 },
+        { name: 'price', type: 'decimal', exposable: true, writable: true, min: 0, max: 100000 },
+        { name: 'createdAt', type: 'datetime', exposable: true, writable: false },
       ])
     );
+    // Writes go through the Document Service where site code or Draft & Publish needs it, else direct SQL.
+    expect(product.documentService).toBe(false);
+    const documentService = (uid: string) =>
+      response.body.data.find((o: { uid: string }) => o.uid === uid).documentService;
+    expect(documentService('api::customer.customer')).toBe(true); // it has a lifecycles file
+    expect(documentService('api::article.article')).toBe(true); // Draft & Publish
     const user = response.body.data.find((o: { uid: string }) => o.uid === 'plugin::users-permissions.user');
     expect(user.fields.find((f: { name: string }) => f.name === 'password')).toMatchObject({ exposable: false });
     const customer = response.body.data.find((o: { uid: string }) => o.uid === 'api::customer.customer');
@@ -260,6 +267,7 @@ describe('objects', () => {
       name: 'internalNote',
       type: 'unsupported',
       exposable: false,
+      writable: false,
       reason: 'private fields cannot be exposed',
     });
     expect(uids).not.toContain('plugin::upload.file');

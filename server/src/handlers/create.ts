@@ -3,6 +3,7 @@ import { MESSAGES, tooManyRecords } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
 import { requestVariables } from '../query/variables';
 import { isPlainObject, readJsonBody } from '../writes/body';
+import { TaskFieldError } from '../tasks/actions';
 import { asClientError, compileWrite } from '../writes/compile-write';
 import type { HandlerFactory } from './types';
 
@@ -38,7 +39,12 @@ export const createHandler: HandlerFactory = (definition, model, deps) => {
       await write.check(db, created, vars);
       const records = await write.records(db, created);
       for (const [i, id] of created.entries()) {
-        await write.runTasks(db, vars, { record: records.get(id), input: parsed[i].input });
+        try {
+          await write.runTasks(db, vars, { record: records.get(id), input: parsed[i].input });
+        } catch (error) {
+          if (error instanceof TaskFieldError && many) error.item = i;
+          throw error;
+        }
       }
       return created;
     }, many);

@@ -1,10 +1,14 @@
 import type { Core } from '@strapi/strapi';
 import { buildModel } from '../query/model';
+import { pluginConfig } from '../utils/plugin-config';
+import { needsDocumentService } from '../writes/object-writer';
 
 export interface ObjectField {
   name: string;
   type: string;
   exposable: boolean;
+  /** Whether Create and Modify endpoints may accept it (not `id`, `documentId` or the timestamps). */
+  writable: boolean;
   reason?: string;
   relation?: { target: string; many: boolean };
   required?: boolean;
@@ -19,6 +23,8 @@ export interface ObjectDescription {
   uid: string;
   displayName: string;
   draftAndPublish: boolean;
+  /** Whether writes go through the Document Service (else direct SQL): see the `documentService` option. */
+  documentService: boolean;
   fields: ObjectField[];
 }
 
@@ -31,13 +37,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       if (!model) continue;
       const fields = [...model.fields.values()].map((field): ObjectField => {
         if (field.kind === 'unsupported')
-          return { name: field.name, type: 'unsupported', exposable: false, reason: field.reason };
+          return { name: field.name, type: 'unsupported', exposable: false, writable: false, reason: field.reason };
         const a = field.attribute as Record<string, unknown>;
         const pick = <T>(key: string) => (a[key] === undefined ? {} : { [key]: a[key] as T });
         return {
           name: field.name,
           type: field.kind === 'relation' ? 'relation' : field.type,
           exposable: true,
+          writable: field.kind === 'relation' || field.writable,
           ...(field.kind === 'relation' ? { relation: { target: field.target, many: field.many } } : {}),
           ...pick<boolean>('required'),
           ...pick<string[]>('enum'),
@@ -48,7 +55,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         };
       });
       const info = (contentType as { info?: { displayName?: string } }).info;
-      result.push({ uid, displayName: info?.displayName ?? uid, draftAndPublish: model.draftAndPublish, fields });
+      result.push({
+        uid,
+        displayName: info?.displayName ?? uid,
+        draftAndPublish: model.draftAndPublish,
+        documentService: needsDocumentService(model, pluginConfig(strapi, 'documentService')),
+        fields,
+      });
     }
     return result.sort((a, b) => a.displayName.localeCompare(b.displayName));
   },

@@ -29,6 +29,9 @@ type TaskDefinition =
 
 /** Raised by task values a field refuses; the handler answers `Invalid data for field: <f> (task <i>)`. */
 export class TaskFieldError extends Error {
+  /** The record of an array payload whose tasks were running, set by the Create handler. */
+  item?: number;
+
   constructor(
     public readonly field: string,
     public readonly task: number

@@ -21,7 +21,9 @@ import type { TxDb } from './tx-db';
 export const asClientError = (error: unknown, many: boolean): unknown => {
   if (error instanceof FieldError)
     return new ApiError(400, invalidData(error.field, many ? { item: error.index } : undefined));
-  if (error instanceof TaskFieldError) return new ApiError(400, invalidData(error.field, { task: error.task }));
+  if (error instanceof TaskFieldError) {
+    return new ApiError(400, invalidData(error.field, { item: error.item, task: error.task }));
+  }
   return error;
 };
 
