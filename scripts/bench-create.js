@@ -9,7 +9,7 @@
  *   client does not share the server's event loop), then checks with knex that the orders table and its link
  *   tables grew by exactly what was created.
  */
-const { fork } = require('node:child_process');
+const { runInChild, serveAsChild } = require('./child');
 const path = require('node:path');
 const { allowPublic } = require(path.join(__dirname, '..', 'playground', 'src', 'public-permissions'));
 
@@ -85,21 +85,7 @@ const tableState = async (strapi) => {
   return state;
 };
 
-const runRounds = (options) =>
-  new Promise((resolve, reject) => {
-    const child = fork(__filename, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env } });
-    let answer = null;
-    child.once('message', (message) => {
-      answer = message;
-    });
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
-      if (answer && answer.ok) return resolve(answer.result);
-      if (answer) return reject(new Error(`Create scenario: ${answer.error}`));
-      reject(new Error(`Create scenario: client exited with ${signal || code} before answering`));
-    });
-    child.send(options);
-  });
+const runRounds = (options) => runInChild(__filename, options, 'Create scenario client');
 
 const measureCreates = async (strapi, origin, key, settings, step) => {
   const orders = await prepare(strapi, key);
@@ -194,15 +180,6 @@ const rounds = async ({ origin, secret, orders, warmup, rounds: measured }) => {
   return times;
 };
 
-if (require.main === module) {
-  process.once('disconnect', () => process.exit(0));
-  process.once('message', (options) => {
-    rounds(options).then(
-      (result) => process.send({ ok: true, result }, () => process.exit(0)),
-      (error) =>
-        process.send({ ok: false, error: error && error.stack ? error.stack : String(error) }, () => process.exit(1))
-    );
-  });
-}
+if (require.main === module) serveAsChild(rounds);
 
 module.exports = { measureCreates, RECORDS, PLUGIN_PATH };

@@ -6,7 +6,7 @@
  *
  * runLoad(options) forks this file, which runs one autocannon call and answers a summary by IPC.
  */
-const { fork } = require('node:child_process');
+const { runInChild, serveAsChild } = require('./child');
 
 const percentile = (sorted, p) => {
   if (!sorted.length) return NaN;
@@ -60,32 +60,8 @@ const measure = (options) =>
   });
 
 /** Runs `options` in a fresh child process and resolves with its summary. */
-const runLoad = (options) =>
-  new Promise((resolve, reject) => {
-    const child = fork(__filename, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env } });
-    let answer = null;
-    child.once('message', (message) => {
-      answer = message;
-    });
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
-      if (answer && answer.ok) return resolve(answer.result);
-      if (answer) return reject(new Error(`load generator failed: ${answer.error}`));
-      reject(new Error(`load generator exited with ${signal || code} before answering`));
-    });
-    child.send(options);
-  });
+const runLoad = (options) => runInChild(__filename, options, 'load generator');
 
-if (require.main === module) {
-  // When the benchmark stops (or dies), so does its load generator.
-  process.once('disconnect', () => process.exit(0));
-  process.once('message', (options) => {
-    measure(options).then(
-      (result) => process.send({ ok: true, result }, () => process.exit(0)),
-      (error) =>
-        process.send({ ok: false, error: error && error.stack ? error.stack : String(error) }, () => process.exit(1))
-    );
-  });
-}
+if (require.main === module) serveAsChild(measure);
 
 module.exports = { runLoad };
