@@ -36,5 +36,7 @@ export const modelOf = (uid: string, table: string, fields: ModelField[]): Model
   draftAndPublish: false,
   hasLifecycles: false,
   localized: false,
+  complexFields: false,
+  morphLinks: [],
   fields: new Map(fields.map((f) => [f.name, f])),
 });

@@ -11,6 +11,8 @@ const order: Model = {
   draftAndPublish: false,
   hasLifecycles: false,
   localized: false,
+  complexFields: false,
+  morphLinks: [],
   fields: new Map(
     [
       scalar('id', 'integer'),

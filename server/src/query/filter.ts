@@ -31,7 +31,15 @@ export interface CompileOptions {
   explainVariable?: (name: string) => string | null;
   /** Where the filter sits in the definition, prefixed to error messages (e.g. `filter`). */
   path?: string;
+  /**
+   * Variables whose `null` is a value (a record's empty field), compared by `$eq`/`$ne` as SQL `IS [NOT] NULL`.
+   * For all others `null` means "no value" and fails closed.
+   */
+  nullable?: (name: string) => boolean;
 }
+
+/** A nullable variable's `null`, as a slot's value. */
+const NULL_VALUE: unique symbol = Symbol('null');
 
 const COMPARISON: Record<string, string> = { $eq: '=', $ne: '<>', $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
 const ORDERED = new Set(['$lt', '$lte', '$gt', '$gte', '$between']);
@@ -95,8 +103,10 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
       if (!options.variables.includes(name)) {
         throw new DefinitionError(`${path}: ${options.explainVariable?.(name) ?? `unknown variable "${name}"`}`);
       }
+      const nullable = options.nullable?.(name) ?? false;
       return (ctx) => {
         const value = ctx.vars[name];
+        if (value === null && nullable) return NULL_VALUE;
         const parsed = value === undefined || value === null ? INVALID : codec.parseJson(value);
         return parsed === INVALID ? INVALID : codec.toDb(parsed);
       };
@@ -113,7 +123,7 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     (slots: Array<(ctx: RenderContext) => unknown>, make: (placeholders: string[]) => string): Predicate =>
     (ctx) => {
       const values = slots.map((slot) => slot(ctx));
-      if (values.some((v) => v === INVALID)) {
+      if (values.some((v) => v === INVALID || v === NULL_VALUE)) {
         ctx.unknown = true;
         return 'NULL';
       }
@@ -148,7 +158,7 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
       const slot = valueOf(operand, codec, path);
       const patterned = (ctx: RenderContext) => {
         const v = slot(ctx);
-        return v === INVALID || typeof v !== 'string' ? INVALID : text.pattern(escapeLike(v));
+        return typeof v !== 'string' ? INVALID : text.pattern(escapeLike(v));
       };
       const target = text.insensitive ? `LOWER(${column})` : column;
       const rhs = text.insensitive ? 'LOWER(?)' : '?';
@@ -163,9 +173,12 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
         throw new DefinitionError(`${path}: ${op} cannot compare with null`);
       }
       const slot = valueOf(operand, codec, path);
-      return op === '$ne'
-        ? leaf([slot], ([p]) => `(${column} <> ${p} OR ${column} IS NULL)`)
-        : leaf([slot], ([p]) => `${column} ${COMPARISON[op]} ${p}`);
+      const compare =
+        op === '$ne'
+          ? leaf([slot], ([p]) => `(${column} <> ${p} OR ${column} IS NULL)`)
+          : leaf([slot], ([p]) => `${column} ${COMPARISON[op]} ${p}`);
+      if (op !== '$eq' && op !== '$ne') return compare;
+      return (ctx) => (slot(ctx) === NULL_VALUE ? `${column} IS ${op === '$eq' ? '' : 'NOT '}NULL` : compare(ctx));
     }
     throw new DefinitionError(`${path}: unknown operator "${op}"`);
   };

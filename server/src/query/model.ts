@@ -62,6 +62,15 @@ export interface UnsupportedField {
   kind: 'unsupported';
   name: string;
   reason: string;
+  /** Whether the content type requires it (a Create endpoint could then never write a valid record). */
+  required?: boolean;
+}
+
+/** Rows of another type's polymorphic link table (e.g. the media library's) that point at rows of this type. */
+export interface MorphLink {
+  table: string;
+  idColumn: string;
+  typeColumn: string;
 }
 
 export type ModelField = ScalarField | RelationField | UnsupportedField;
@@ -75,6 +84,9 @@ export interface Model {
   hasLifecycles: boolean;
   /** Whether the type is translated with i18n (its rows carry a locale). */
   localized: boolean;
+  /** Components, dynamic zones or polymorphic relations of its own: rows elsewhere that direct SQL would miss. */
+  complexFields: boolean;
+  morphLinks: MorphLink[];
   fields: Map<string, ModelField>;
 }
 
@@ -94,12 +106,16 @@ const SCALARS = new Set<string>(SCALAR_TYPES);
 type AnyAttribute = Record<string, unknown> & { type: string };
 type MetaAttribute = {
   columnName?: string;
+  relation?: string;
+  target?: string;
+  morphBy?: string;
   joinTable?: {
     name: string;
     joinColumn: { name: string };
     inverseJoinColumn: { name: string; referencedTable: string };
     orderColumnName?: string;
     inverseOrderColumnName?: string;
+    morphColumn?: { idColumn: { name: string }; typeColumn: { name: string } };
   };
 };
 
@@ -143,6 +159,25 @@ const describeField = (name: string, attribute: AnyAttribute, meta: MetaAttribut
   };
 };
 
+/** The link tables of media fields (and other `morphBy` relations): their rows go when a row is deleted. */
+const morphLinksOf = (strapi: Core.Strapi, attributes: Record<string, MetaAttribute>): MorphLink[] => {
+  const links = new Map<string, MorphLink>();
+  for (const attribute of Object.values(attributes)) {
+    if (!attribute.morphBy || !attribute.target) continue;
+    const targetMeta = strapi.db.metadata.get(attribute.target) as unknown as {
+      attributes: Record<string, MetaAttribute>;
+    };
+    const joinTable = targetMeta?.attributes[attribute.morphBy]?.joinTable;
+    if (!joinTable?.morphColumn) continue;
+    links.set(joinTable.name, {
+      table: joinTable.name,
+      idColumn: joinTable.morphColumn.idColumn.name,
+      typeColumn: joinTable.morphColumn.typeColumn.name,
+    });
+  }
+  return [...links.values()];
+};
+
 type ContentType = {
   kind: string;
   attributes: Record<string, AnyAttribute>;
@@ -175,12 +210,23 @@ export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
       fields.set(name, { kind: 'unsupported', name, reason: 'private fields cannot be exposed' });
     }
   }
+  for (const [name, field] of fields) {
+    if (field.kind === 'unsupported' && contentType.attributes[name]?.required === true) field.required = true;
+  }
+  const complexFields = Object.values(contentType.attributes).some(
+    (a) =>
+      a.type === 'component' ||
+      a.type === 'dynamiczone' ||
+      (a.type === 'relation' && String(a.relation).startsWith('morphTo'))
+  );
   return {
     uid,
     table: meta.tableName,
     draftAndPublish: Boolean(contentType.options?.draftAndPublish),
     hasLifecycles: Object.keys(meta.lifecycles ?? {}).length > 0,
     localized: Boolean(contentType.pluginOptions?.i18n?.localized),
+    complexFields,
+    morphLinks: morphLinksOf(strapi, meta.attributes),
     fields,
   };
 };

@@ -17,6 +17,17 @@ export const requestVariables = (param: number | undefined): Variables => {
   return vars;
 };
 
+/** A value of each request variable, to check at definition time that a preset of it fits its field. */
+export const VARIABLE_SAMPLES: Record<string, unknown> = {
+  param: 1,
+  now: '2026-01-01T00:00:00.000Z',
+  today: '2026-01-01',
+  'user.id': 1,
+  'user.email': 'user@example.com',
+  'user.username': 'user',
+  'user.role': 'authenticated',
+};
+
 /** Query-string filter values travel as variables too, in their own namespace. */
 export const queryVariable = (key: string) => `query:${key}`;
 

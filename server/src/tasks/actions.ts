@@ -6,11 +6,12 @@ import { ROOT } from '../query/list-sql';
 import type { Model } from '../query/model';
 import type { Variables } from '../query/variables';
 import { FieldError } from '../writes/field-error';
-import { applyFixedValues, compileFixedValues, requiredByType } from '../writes/input';
-import type { Target } from '../writes/object-writer';
+import { applyFixedValues, compileFixedValues, requireCreatable, requiredByType } from '../writes/input';
+import { requireWritableObject, type Target } from '../writes/object-writer';
 import type { Values } from '../writes/sql-writer';
 import type { TxDb } from '../writes/tx-db';
 import { compileCondition, type ConditionScope } from './conditions';
+import { isRecordVariable } from './variables';
 
 export type Task = (db: TxDb, vars: Variables) => Promise<void>;
 
@@ -48,6 +49,7 @@ const selector = (model: Model, filter: unknown, scope: ActionScope, path: strin
     modelOf: scope.deps.modelOf,
     variables: scope.variables,
     explainVariable: scope.explainVariable,
+    nullable: isRecordVariable,
     path,
   });
   return async (db: TxDb, vars: Variables): Promise<Target[]> => {
@@ -80,7 +82,7 @@ export const compileTask = (task: TaskDefinition, index: number, scope: ActionSc
     };
   }
   const model = targetModel(task.object, scope, path);
-  const writer = scope.deps.writerOf(model);
+  const writer = scope.deps.writerOf(requireWritableObject(model, `${path}.object`));
   scope.writes.add(model.uid);
   const fixed =
     task.action === 'delete-records'
@@ -114,6 +116,7 @@ export const compileTask = (task: TaskDefinition, index: number, scope: ActionSc
   };
 
   if (task.action === 'create-record') {
+    requireCreatable(model, `${path}.object`);
     const missing = requiredByType(model).find((f) => !(f.name in task.values));
     if (missing) throw new DefinitionError(`${path}.values: ${model.uid} requires "${missing.name}"`);
     return (db, vars) => guard(() => writer.create(db, [valuesFor(vars)], scope.publish));

@@ -6,6 +6,7 @@ import { ROOT } from '../query/list-sql';
 import type { Model } from '../query/model';
 import type { Variables } from '../query/variables';
 import type { TxDb } from '../writes/tx-db';
+import { isRecordVariable } from './variables';
 
 export type Condition = (db: TxDb, vars: Variables) => Promise<boolean>;
 
@@ -39,6 +40,7 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
       modelOf: deps.modelOf,
       variables: scope.variables,
       explainVariable: scope.explainVariable,
+      nullable: isRecordVariable,
       path: where,
     });
   const ask = async (db: TxDb, sql: (ctx: RenderContext) => string, vars: Variables, first: unknown[] = []) => {

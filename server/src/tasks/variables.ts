@@ -17,6 +17,10 @@ export const taskVariables = (definition: EndpointDefinition, model: Model): str
   ];
 };
 
+/** Values taken from records: their `null` is a value (an empty field), not a missing variable. */
+export const isRecordVariable = (name: string) =>
+  name.startsWith('record.') || name.startsWith('previous.') || name.startsWith('input.');
+
 export const explainTaskVariable = (name: string, definition: EndpointDefinition): string | null => {
   if (name.startsWith('previous.') && definition.type === 'create') {
     return `the variable "${name}" is known to modify and delete endpoints only (a create has no previous record)`;

@@ -13,6 +13,7 @@ import { withRecordVariables } from '../tasks/variables';
 import { FieldError } from './field-error';
 import { compileInput } from './input';
 import { emptyLockPlan, type LockPlan } from './locks';
+import { requireWritableObject } from './object-writer';
 import { createRowQueries } from './row-queries';
 import { runWriteTransaction } from './transaction';
 import type { TxDb } from './tx-db';
@@ -45,7 +46,7 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
   const rows = createRowQueries(model, filter, publication, deps.dialect);
   const input =
     definition.type === 'delete' ? null : compileInput(definition, model, deps.dialect, variables, explainVariable);
-  const writer = deps.writerOf(model);
+  const writer = deps.writerOf(requireWritableObject(model, 'object'));
   const tasks = compileTasks(definition, model, deps);
 
   const plan: LockPlan = emptyLockPlan();

@@ -1,4 +1,6 @@
 import type { Core } from '@strapi/strapi';
+import { MESSAGES } from '../../../contracts/messages';
+import { ApiError } from '../errors/api-error';
 import type { Model } from '../query/model';
 import { FieldError } from './field-error';
 import type { Values } from './sql-writer';
@@ -65,7 +67,8 @@ export const createDocumentWriter = (strapi: Core.Strapi, model: Model) => {
         const doc = await guard(0, () =>
           documents().update({ documentId: target.documentId, data: toData(values), ...status(publish) })
         );
-        ids.push(doc!.id);
+        if (!doc) throw new ApiError(404, MESSAGES.recordNotFound); // deleted meanwhile, outside /_api
+        ids.push(doc.id);
       }
       return ids;
     },

@@ -16,6 +16,18 @@ const DECIMAL_LIMIT = 1e8;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UID = /^[A-Za-z0-9-_.~]*$/;
 
+/** JSON nested deeper than this is refused: it could not be stored without exhausting the stack. */
+const MAX_JSON_DEPTH = 64;
+
+const withinDepth = (value: unknown): boolean => {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length; depth += 1) {
+    if (depth > MAX_JSON_DEPTH) return false;
+    level = level.flatMap((v) => (typeof v === 'object' && v !== null ? Object.values(v) : []));
+  }
+  return true;
+};
+
 const asNumber = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
 
 const numberRule = (field: ScalarField): ((n: number) => boolean) => {
@@ -63,8 +75,8 @@ export const fieldRule = (field: WritableField, dialect: Dialect): FieldRule => 
     (v) =>
       v === null ? (required ? INVALID : null) : rule(v);
   if (field.kind === 'relation') return orNull(relationRule(field));
-  if (field.type === 'json') return orNull((v) => (v === undefined ? INVALID : v));
-  if (field.type === 'blocks') return orNull((v) => (Array.isArray(v) ? v : INVALID));
+  if (field.type === 'json') return orNull((v) => (v !== undefined && withinDepth(v) ? v : INVALID));
+  if (field.type === 'blocks') return orNull((v) => (Array.isArray(v) && withinDepth(v) ? v : INVALID));
   const codec = codecFor(field, dialect);
   if (field.type === 'integer' || field.type === 'float' || field.type === 'decimal') {
     const inRange = numberRule(field);

@@ -4,7 +4,7 @@ import { INVALID } from '../query/codecs';
 import type { Dialect } from '../query/dialect';
 import { requireField } from '../query/fields';
 import type { Model } from '../query/model';
-import type { Variables } from '../query/variables';
+import { VARIABLE_SAMPLES, type Variables } from '../query/variables';
 import { defaultOf, fieldRule, type FieldRule, type WritableField } from './field-rules';
 import { FieldError } from './field-error';
 import type { Values } from './sql-writer';
@@ -38,6 +38,12 @@ export const compileFixedValues = (
         const why = explainVariable(raw.$var) ?? `unknown variable "${raw.$var}"`;
         throw new DefinitionError(`${where}.${name}: ${why}`);
       }
+      const sample = VARIABLE_SAMPLES[raw.$var];
+      if (sample !== undefined && rule(sample) === INVALID) {
+        throw new DefinitionError(
+          `${where}.${name}: the variable "${raw.$var}" does not fit this ${field.kind === 'relation' ? 'relation' : field.type} field`
+        );
+      }
       // A variable with no value writes nothing (null), which the field's own rules may then refuse.
       return { name, value: (vars: Variables) => rule(vars[raw.$var] ?? null) };
     }
@@ -59,6 +65,17 @@ export const applyFixedValues = (
     const parsed = value(vars);
     if (parsed === INVALID) throw new FieldError(name, index);
     values.set(name, parsed);
+  }
+};
+
+/** Refuses a Create (endpoint or task) on a type that requires a field no endpoint can write (media, private...). */
+export const requireCreatable = (model: Model, where: string) => {
+  for (const field of model.fields.values()) {
+    if (field.kind === 'unsupported' && field.required) {
+      throw new DefinitionError(
+        `${where}: ${model.uid} requires "${field.name}", which cannot be written (${field.reason})`
+      );
+    }
   }
 };
 
@@ -99,6 +116,7 @@ export const compileInput = (
   const presets = compileFixedValues(definition.presets, model, dialect, variables, 'presets', explainVariable);
   const creates = definition.type === 'create';
   if (creates) {
+    requireCreatable(model, 'object');
     for (const field of requiredByType(model)) {
       if (!accepted.has(field.name) && !(field.name in definition.presets)) {
         throw new DefinitionError(`fields: ${model.uid} requires "${field.name}": accept it or give it a preset`);

@@ -67,13 +67,17 @@ export const writeLinks = async (db: TxDb, field: RelationField, sets: LinkSet[]
   }
 };
 
-/** The ids among `ids` that no row of the relation's target type has. */
+/**
+ * The ids among `ids` that no row of the relation's target type has. The rows found stay locked (shared) until
+ * the transaction ends, so a concurrent delete cannot take them away before the link rows are written.
+ */
 export const missingTargets = async (db: TxDb, field: RelationField, ids: number[]): Promise<Set<number>> => {
   const q = quoter(db.dialect);
+  const lock = db.dialect === 'postgres' ? ' FOR SHARE' : db.dialect === 'mysql' ? ' LOCK IN SHARE MODE' : '';
   const missing = new Set(ids);
   for (const part of chunks([...missing], 1)) {
     const rows = await db.all(
-      `SELECT ${q('id')} AS id FROM ${q(field.link.targetTable)} WHERE ${q('id')} IN ${placeholders(part.length)}`,
+      `SELECT ${q('id')} AS id FROM ${q(field.link.targetTable)} WHERE ${q('id')} IN ${placeholders(part.length)}${lock}`,
       part
     );
     for (const row of rows) missing.delete(Number(row.id));

@@ -25,6 +25,8 @@ export const createRowQueries = (model: Model, filter: Predicate, publication: s
     return `${expression} AS c${i}`;
   });
   const codecs = fields.map((f) => codecFor(f, dialect));
+  // The target stays locked until the write, so a concurrent change cannot take it out of the filter meanwhile.
+  const lockTarget = dialect === 'postgres' ? ` FOR UPDATE OF ${ROOT}` : dialect === 'mysql' ? ' FOR UPDATE' : '';
 
   const render = (vars: Variables) => {
     const ctx: RenderContext = { vars, bindings: [], unknown: false };
@@ -32,10 +34,11 @@ export const createRowQueries = (model: Model, filter: Predicate, publication: s
   };
 
   return {
+    /** The target of a Modify or Delete, by id and within the filter, locked for the rest of the transaction. */
     async find(db: TxDb, targetId: number, vars: Variables): Promise<Target | null> {
       const where = render(vars);
       const rows = await db.all(
-        `SELECT ${id} AS id, ${ROOT}.${q('document_id')} AS d ${from} WHERE ${id} = ?${publication ? ` AND ${publication}` : ''} AND ${where.sql}`,
+        `SELECT ${id} AS id, ${ROOT}.${q('document_id')} AS d ${from} WHERE ${id} = ?${publication ? ` AND ${publication}` : ''} AND ${where.sql}${lockTarget}`,
         [targetId, ...where.bindings]
       );
       return rows.length ? { id: Number(rows[0].id), documentId: String(rows[0].d) } : null;

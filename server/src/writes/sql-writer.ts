@@ -110,10 +110,20 @@ export const createSqlWriter = (model: Model, dialect: Dialect) => {
       );
     },
 
-    /** Link rows go with the row: Strapi's link tables cascade on delete. */
+    /**
+     * Link rows go with the row (Strapi's link tables cascade on delete); the polymorphic ones of media fields
+     * have no foreign key, so they are deleted here, as Strapi does.
+     */
     async remove(db: TxDb, ids: number[]): Promise<void> {
       for (const part of chunks(ids, 1)) {
-        await db.run(`DELETE FROM ${q(model.table)} WHERE ${q('id')} IN ${placeholders(part.length)}`, part);
+        const list = placeholders(part.length);
+        for (const link of model.morphLinks) {
+          await db.run(
+            `DELETE FROM ${q(link.table)} WHERE ${q(link.typeColumn)} = ? AND ${q(link.idColumn)} IN ${list}`,
+            [model.uid, ...part]
+          );
+        }
+        await db.run(`DELETE FROM ${q(model.table)} WHERE ${q('id')} IN ${list}`, part);
       }
     },
   };

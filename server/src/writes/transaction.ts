@@ -7,10 +7,19 @@ import { txDb, type TxDb } from './tx-db';
 
 const ATTEMPTS = 4;
 
-/** A deadlock or a serialization failure: the database rolled the transaction back, and running it again is safe. */
+/**
+ * A deadlock or a serialization failure (MariaDB's snapshot isolation reports 1020): the database rolled the
+ * transaction back, and running it again is safe.
+ */
 const isRetryable = (error: unknown) => {
   const e = error as { code?: string; errno?: number } | null;
-  return e?.code === '40001' || e?.code === '40P01' || e?.errno === 1213 || e?.code === 'ER_LOCK_DEADLOCK';
+  return e?.code === '40001' || e?.code === '40P01' || e?.errno === 1213 || e?.errno === 1020;
+};
+
+/** Waited for a lock past the database's own timeout (MySQL's innodb_lock_wait_timeout, PostgreSQL's lock_timeout). */
+const isLockTimeout = (error: unknown) => {
+  const e = error as { code?: string; errno?: number } | null;
+  return e?.errno === 1205 || e?.code === '55P03';
 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,10 +41,14 @@ export const runWriteTransaction = async <T>(
     try {
       return await strapi.db.transaction(async ({ trx }) => {
         const db = txDb(trx, dialect);
+        // Tasks read to-many ids with GROUP_CONCAT, which MySQL cuts at 1,024 bytes by default (not a read:
+        // the transaction's snapshot still starts after the locks).
+        if (dialect === 'mysql') await db.run('SET SESSION group_concat_max_len = 4294967295', []);
         await locks.take(db, plan);
         return work(db);
       });
     } catch (error) {
+      if (isLockTimeout(error)) throw new ApiError(503, MESSAGES.busy, { 'Retry-After': '1' });
       if (!isRetryable(error)) throw error;
       if (attempt === ATTEMPTS) throw new ApiError(503, MESSAGES.busy, { 'Retry-After': '1' });
       await pause(attempt * 20 + Math.random() * 30);
