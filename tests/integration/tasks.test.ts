@@ -604,6 +604,31 @@ describe('delete-records', () => {
 });
 
 describe('previous.* on Modify', () => {
+  test("an empty field's null is a value: a rule that a field may not change holds for empty fields too", async () => {
+    await endpoint({
+      path: 'tasks/orders/frozen-note',
+      type: 'modify',
+      object: ORDER,
+      parameter: 'required',
+      fields: [{ name: 'note' }, { name: 'quantity' }],
+      tasks: [
+        {
+          action: 'raise-error',
+          when: { match: { note: { $ne: v('previous.note') } } },
+          message: 'The note cannot change',
+        },
+      ],
+    });
+    const empty = await knex()('orders').whereNull('note').whereIn('status', ['pending', 'paid']).orderBy('id').first();
+    await expectRefused(
+      () => call('patch', `/_api/tasks/orders/frozen-note/${empty.id}`, { note: 'now set' }),
+      'The note cannot change'
+    );
+    const response = await call('patch', `/_api/tasks/orders/frozen-note/${empty.id}`, { quantity: 9 });
+    expect(response.body).toEqual({ success: true });
+    expect(await order(empty.id)).toMatchObject({ note: null, quantity: 9 });
+  });
+
   test('previous is the record before the write, record the one after it', async () => {
     await endpoint({
       path: 'tasks/orders/status',

@@ -569,6 +569,57 @@ describe('delete', () => {
   });
 });
 
+describe('concurrency and link rows', () => {
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  test('the target is locked until the write: a change committed meanwhile takes it out of the filter (404, kept)', async () => {
+    const id = await freshOrder('cancelled');
+    const trx = await knex().transaction();
+    await trx('orders').where('id', id).update({ status: 'pending' });
+    const response = del(`/_api/orders/cancelled/${id}`).then((r) => r);
+    await pause(300);
+    await trx.commit();
+    expect((await response).status).toBe(404);
+    expect((await response).body).toEqual({ success: false, error: 'Record not found' });
+    expect((await orderState(id)).row).toMatchObject({ status: 'pending' });
+  });
+
+  test("media link rows go with the record (Strapi keeps them in the media library's polymorphic table)", async () => {
+    const id = await freshOrder('cancelled');
+    const documentId = 'testfile0000000000000001';
+    await knex()('files').insert({
+      document_id: documentId,
+      name: 'a.txt',
+      hash: 'a',
+      ext: '.txt',
+      mime: 'text/plain',
+      size: 1,
+      url: '/uploads/a.txt',
+      provider: 'local',
+    });
+    const file = await knex()('files').where('document_id', documentId).first();
+    const link = { file_id: file.id, related_id: id, related_type: ORDER, field: 'attachment', order: 1 };
+    await knex()('files_related_mph').insert(link);
+    expectDone(await del(`/_api/orders/cancelled/${id}`));
+    expect(await knex()('files_related_mph').where({ related_id: id, related_type: ORDER })).toEqual([]);
+    expect(await knex()('files').where('id', file.id).first()).toBeDefined();
+  });
+
+  test('an order can belong to one customer only: two new customers of one request cannot both take it', async () => {
+    const orderId = await freshOrder('paid');
+    await expectRefused(
+      () => post('/_api/customers', [aCustomer({ orders: [orderId] }), aCustomer({ orders: [orderId] })]),
+      400,
+      invalid('orders', 1)
+    );
+  });
+
+  test('empty values are not compared for uniqueness, as in Strapi', async () => {
+    createdId(await post('/_api/products', aProduct({ sku: '' })), 'api::product.product');
+    createdId(await post('/_api/products', aProduct({ sku: '' })), 'api::product.product');
+  });
+});
+
 describe('request bodies', () => {
   test('a body that is not declared JSON is 415', async () => {
     await expectRefused(
