@@ -8,6 +8,8 @@ export const LIMITS = {
   maxRowId: 2147483647,
   /** Records in one Create request (an array payload). */
   recordsPerRequest: 1000,
+  /** Group combinations an Aggregate answers when its definition sets no `maxItems`. */
+  defaultMaxItems: 10000,
   /** Ids in one to-many relation value. */
   relationIds: 1000,
 } as const;

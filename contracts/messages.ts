@@ -29,3 +29,6 @@ export const invalidData = (field: string, where?: { item?: number; task?: numbe
 
 export const bodyTooLarge = (limit: number) => `Request body is too large (at most ${limit} bytes)`;
 export const tooManyRecords = (limit: number) => `Too many records: at most ${limit} per request`;
+
+export const tooManyGroups = (limit: number) =>
+  `Too many groups: this aggregate answers at most ${limit} items (maxItems); narrow it with its filters`;

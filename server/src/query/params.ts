@@ -18,8 +18,15 @@ export interface ParsedListQuery {
 
 const PAGE = /^[1-9]\d{0,8}$/;
 
-/** Parses a List query string. Anything that does not parse is `400 Invalid request parameters` (spec 4.2 rule 7). */
-export const parseListQuery = (querystring: string, filterable: Map<string, QueryFilterSpec>): ParsedListQuery => {
+/**
+ * Parses a List query string (or, without `paging`, an Aggregate's). Anything that does not parse is
+ * `400 Invalid request parameters` (spec 4.2 rule 7).
+ */
+export const parseListQuery = (
+  querystring: string,
+  filterable: Map<string, QueryFilterSpec>,
+  { paging = true } = {}
+): ParsedListQuery => {
   const invalid = () => new ApiError(400, MESSAGES.invalidParameters);
   const entries = [...new URLSearchParams(querystring)];
   const seen = new Set<string>();
@@ -29,7 +36,7 @@ export const parseListQuery = (querystring: string, filterable: Map<string, Quer
     // A repeated parameter is ambiguous: refuse it rather than guess.
     if (seen.has(key)) throw invalid();
     seen.add(key);
-    if (key === 'page') {
+    if (key === 'page' && paging) {
       if (!PAGE.test(value)) throw invalid();
       page = Number(value);
       continue;

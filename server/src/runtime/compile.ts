@@ -1,5 +1,6 @@
 import type { EndpointDefinition, EndpointType, ParameterMode } from '../../../contracts/definition';
 import { compileIpAllowlist } from '../auth/ip';
+import { aggregateHandler } from '../handlers/aggregate';
 import { createHandler } from '../handlers/create';
 import { deleteHandler } from '../handlers/delete';
 import { listHandler } from '../handlers/list';
@@ -25,6 +26,7 @@ export interface CompiledEndpoint {
 /** Handlers by endpoint type; a type missing here is refused by the admin API. */
 export const HANDLERS: Partial<Record<EndpointType, HandlerFactory>> = {
   list: listHandler,
+  aggregate: aggregateHandler,
   create: createHandler,
   modify: modifyHandler,
   delete: deleteHandler,

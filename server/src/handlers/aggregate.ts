@@ -1,0 +1,150 @@
+import type { EndpointDefinition } from '../../../contracts/definition';
+import { LIMITS } from '../../../contracts/limits';
+import { tooManyGroups } from '../../../contracts/messages';
+import { createFieldResolver } from '../aggregate/fields';
+import { formatDate } from '../aggregate/formats';
+import { compileMeasure } from '../aggregate/measures';
+import { buildStatement } from '../aggregate/statement';
+import { DefinitionError } from '../errors/definition-error';
+import { ApiError } from '../errors/api-error';
+import { quoter } from '../query/dialect';
+import { compileFilter, type RenderContext } from '../query/filter';
+import { ROOT } from '../query/list-sql';
+import type { Model } from '../query/model';
+import { parseListQuery, type QueryFilterSpec } from '../query/params';
+import { queryVariable, requestVariables, variableProblem, variablesFor } from '../query/variables';
+import type { Handler, ReadDeps } from './types';
+
+const OPS = { eq: '$eq', gt: '$gt', lt: '$lt' } as const;
+const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
+
+/** `customer.tier` as the filter `{ customer: { tier: condition } }`. */
+const nest = (path: string, condition: unknown): Record<string, unknown> =>
+  path
+    .split('.')
+    .reverse()
+    .reduce<unknown>((inner, key) => ({ [key]: inner }), condition) as Record<string, unknown>;
+
+/**
+ * Aggregate (spec 4.3, DESIGN.md section 6): one `GROUP BY` statement per request, computed in the database
+ * (never by loading rows), under the base filter and the query filters, published entries only on Draft &
+ * Publish types; a flat list of groups with their dimensions and measures.
+ */
+export const aggregateHandler = (definition: EndpointDefinition, model: Model, deps: ReadDeps): Handler => {
+  const settings = definition.aggregate!;
+  const { dialect } = deps;
+  const q = quoter(dialect);
+  const resolver = createFieldResolver(model, dialect, deps.modelOf);
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  const dimensions = settings.dimensions.map((d, i) => {
+    const where = `aggregate.dimensions[${i}]`;
+    const target = resolver.resolve(d.field, `${where}.field`);
+    if (!target.codec.comparable) throw new DefinitionError(`${where}.field: "${d.field}" cannot be grouped by`);
+    if (!d.format) return { ...d, expression: target.expression, decode: (raw: unknown) => target.codec.fromDb(raw) };
+    const type = target.field.kind === 'scalar' ? target.field.type : 'relation';
+    if (!DATE_TYPES.has(type) || (type === 'date' && d.format === 'hour')) {
+      throw new DefinitionError(`${where}.format: "${d.format}" does not apply to a ${type} field`);
+    }
+    const kind = type === 'date' ? 'date' : 'datetime';
+    const expression = formatDate(target.expression, d.format, { dialect, kind, timeZone });
+    return { ...d, expression, decode: (raw: unknown) => (raw === null || raw === undefined ? null : String(raw)) };
+  });
+  const measureList = settings.measures.length ? settings.measures : [{ variable: 'count', op: 'count' as const }];
+  const measures = measureList.map((m, i) => {
+    const where = `aggregate.measures[${i}]`;
+    const target = m.field ? resolver.resolve(m.field, `${where}.field`) : null;
+    return { ...m, ...compileMeasure(m.op, target, dialect, where) };
+  });
+  const names = [...dimensions, ...measures].map((x) => x.variable);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new DefinitionError(`aggregate: the variable "${twice}" is used twice`);
+
+  let top = null;
+  if (settings.sortMeasure || settings.limit) {
+    const ranked = measures.find((m) => m.variable === settings.sortMeasure?.variable);
+    if (!settings.sortMeasure || !ranked) throw new DefinitionError('aggregate.sortMeasure: name one of the measures');
+    if (!settings.limit)
+      throw new DefinitionError('aggregate.limit: a sort measure keeps the top values: set the limit');
+    if (!dimensions.some((d) => d.axis === 'row')) throw new DefinitionError('aggregate.limit: needs a row dimension');
+    top = { expression: ranked.expression, dir: settings.sortMeasure.dir, limit: settings.limit };
+  }
+  // The primary row dimension comes first in the statement: the top-N ranks its values.
+  const ordered = [...dimensions.filter((d) => d.axis === 'row'), ...dimensions.filter((d) => d.axis === 'column')];
+  const cap = settings.maxItems ?? LIMITS.defaultMaxItems;
+  const statement = buildStatement(
+    {
+      table: model.table,
+      joins: resolver.joins(),
+      dimensions: ordered.map((d) => ({ expression: d.expression, dir: d.dir })),
+      measures: measures.map((m) => m.expression),
+      top,
+      cap,
+    },
+    dialect
+  );
+
+  const baseFilter = compileFilter(definition.filter, model, ROOT, {
+    dialect,
+    modelOf: deps.modelOf,
+    variables: variablesFor(definition),
+    explainVariable: (name) => variableProblem(name, definition),
+    path: 'filter',
+  });
+  const publication = model.draftAndPublish ? `${ROOT}.${q('published_at')} IS NOT NULL` : null;
+  const filterable = new Map<string, QueryFilterSpec & { predicate: ReturnType<typeof compileFilter> }>();
+  settings.queryFilters.forEach((f, i) => {
+    const target = resolver.resolve(f.field, `aggregate.queryFilters[${i}].field`);
+    if (!target.codec.comparable || (f.op !== 'eq' && !target.codec.ordered)) {
+      throw new DefinitionError(`aggregate.queryFilters[${i}]: "${f.field}" cannot be filtered with ${f.op}`);
+    }
+    if (filterable.has(f.param))
+      throw new DefinitionError(`aggregate.queryFilters[${i}].param: "${f.param}" is used twice`);
+    const variable = queryVariable(f.param);
+    const predicate = compileFilter(nest(f.field, { [OPS[f.op]]: { $var: variable } }), model, ROOT, {
+      dialect,
+      modelOf: deps.modelOf,
+      variables: [variable],
+      path: `aggregate.queryFilters[${i}]`,
+    });
+    filterable.set(f.param, { key: f.param, codec: target.codec, predicate });
+  });
+  const meta = {
+    dimensions: ordered.map((d) => ({
+      variable: d.variable,
+      field: d.field,
+      axis: d.axis,
+      dir: d.dir,
+      ...(d.format ? { format: d.format } : {}),
+    })),
+    measures: measures.map((m) => ({ variable: m.variable, op: m.op, ...(m.field ? { field: m.field } : {}) })),
+  };
+
+  return async (ctx, request) => {
+    const query = parseListQuery(ctx.querystring, filterable, { paging: false });
+    const render: RenderContext = { vars: requestVariables(request.param), bindings: [], unknown: false };
+    const conditions = publication ? [publication] : [];
+    conditions.push(baseFilter(render));
+    for (const key of [...query.filters.keys()].sort()) {
+      render.vars[queryVariable(key)] = query.filters.get(key);
+      conditions.push(filterable.get(key)!.predicate(render));
+    }
+    const where = conditions.join(' AND ');
+    const bindings = top ? [...render.bindings, ...render.bindings] : render.bindings;
+    const rows = await deps.executor.arrays(statement(where), bindings);
+    if (rows.length > cap) throw new ApiError(400, tooManyGroups(cap));
+    const items = rows.map((row) => {
+      const dims: Record<string, unknown> = {};
+      ordered.forEach((d, i) => {
+        dims[d.variable] = d.decode(row[i]);
+      });
+      const values: Record<string, unknown> = {};
+      measures.forEach((m, i) => {
+        values[m.variable] = m.decode(row[ordered.length + i]);
+      });
+      return { dimensions: dims, measures: values };
+    });
+    ctx.status = 200;
+    ctx.body = { items, total: items.length, meta };
+  };
+};
