@@ -63,6 +63,25 @@ const EXAMPLES = (keyId) => {
       auth,
     },
     {
+      name: 'Revenue by month and tier',
+      path: 'stats/revenue',
+      type: 'aggregate',
+      object: 'api::order.order',
+      filter: { status: { $ne: 'cancelled' } },
+      aggregate: {
+        dimensions: [
+          { variable: 'month', field: 'orderedAt', format: 'month' },
+          { variable: 'tier', field: 'customer.tier', axis: 'column' },
+        ],
+        measures: [
+          { variable: 'orders', op: 'count' },
+          { variable: 'revenue', op: 'sum', field: 'total' },
+        ],
+        queryFilters: [{ param: 'from', field: 'orderedAt', op: 'gt' }],
+      },
+      auth,
+    },
+    {
       name: 'Place an order for a customer',
       path: 'customers/orders',
       type: 'create',
