@@ -42,7 +42,7 @@ export const compileMeasure = (
   if (!target) throw new DefinitionError(`${where}: "${op}" needs a field`);
   const { expression, field, codec } = target;
   const type = field.kind === 'relation' ? 'relation' : field.type;
-  const refuse = (what: string) => new DefinitionError(`${where}: "${op}" needs ${what}, not a ${type} field`);
+  const refuse = (what: string) => new DefinitionError(`${where}: "${op}" needs ${what} (this one is ${type})`);
   switch (op) {
     case 'count_distinct':
       if (!codec.comparable) throw refuse('a comparable field');
