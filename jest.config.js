@@ -2,6 +2,7 @@
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tests/tsconfig.json', diagnostics: false }];
 
 module.exports = {
+  globalSetup: '<rootDir>/tests/helpers/time-zone.js',
   projects: [
     {
       displayName: 'unit',

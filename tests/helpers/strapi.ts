@@ -55,7 +55,6 @@ export const startApp = async (env: Record<string, string> = {}): Promise<TestAp
   Object.assign(process.env, {
     STRAPI_TELEMETRY_DISABLED: 'true',
     LOG_LEVEL: 'error',
-    TZ: 'UTC',
     ...database.env,
     ...env,
   });

@@ -950,4 +950,32 @@ describe('race-free validation (spec 4.8)', () => {
       await expectRefused(() => call('post', `/_api/orders/pending/${customer}`, { quantity: 1 }), MESSAGE);
     }
   );
+
+  test('30 simultaneous creates whose task updates the same product all succeed, one after another', async () => {
+    await endpoint({
+      path: 'orders/touching-product',
+      type: 'create',
+      object: ORDER,
+      fields: [{ name: 'product' }, { name: 'quantity' }],
+      tasks: [
+        {
+          action: 'update-records',
+          object: PRODUCT,
+          filter: { id: { $eq: v('record.product') } },
+          values: { stock: v('input.quantity') },
+        },
+      ],
+    });
+    const product = await knex()('products').orderBy('id', 'desc').first();
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call('post', '/_api/orders/touching-product', { product: product.id, quantity: i + 1 })
+      )
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(30).fill(201));
+    // The task of the last order to commit wrote its quantity: the stock is one of them.
+    const stock = Number((await knex()('products').where('id', product.id).first()).stock);
+    expect(stock).toBeGreaterThanOrEqual(1);
+    expect(stock).toBeLessThanOrEqual(30);
+  });
 });

@@ -584,6 +584,27 @@ describe('concurrency and link rows', () => {
     expect((await orderState(id)).row).toMatchObject({ status: 'pending' });
   });
 
+  test('a relation in the filter is asked again once the target is locked (404, kept)', async () => {
+    const id = await freshOrder('paid');
+    const [link] = await knex()('orders_customer_lnk').where('order_id', id);
+    const other = Number(link.customer_id) === customerId ? otherCustomerId : customerId;
+    await createEndpoint(admin, key, {
+      path: 'orders/of-one-customer',
+      type: 'delete',
+      object: ORDER,
+      parameter: 'required',
+      filter: { customer: { id: { $eq: Number(link.customer_id) } } },
+    });
+    const trx = await knex().transaction();
+    await trx('orders').where('id', id).update({ note: 'moving to another customer' });
+    await trx('orders_customer_lnk').where('order_id', id).update({ customer_id: other });
+    const response = del(`/_api/orders/of-one-customer/${id}`).then((r) => r);
+    await pause(300);
+    await trx.commit();
+    expect((await response).status).toBe(404);
+    expect((await orderState(id)).row).toMatchObject({ note: 'moving to another customer' });
+  });
+
   test("media link rows go with the record (Strapi keeps them in the media library's polymorphic table)", async () => {
     const id = await freshOrder('cancelled');
     const documentId = 'testfile0000000000000001';

@@ -237,27 +237,27 @@ describe('actions: compile errors', () => {
 });
 
 describe('locks', () => {
-  test('conditions read, actions write, writing a unique field reads too', () => {
+  test('conditions, updates, deletes and unique values lock their type exclusively; creates share it', () => {
     const { compiled } = compile('modify', [
       raise({ exists: { object: article.uid } }),
       { action: 'create-record', object: log.uid, values: { message: 'x' } },
       { action: 'update-records', object: customer.uid, filter: {}, values: { name: 'x' } },
     ]);
     expect(compiled.count).toBe(3);
-    expect([...compiled.reads]).toEqual([article.uid]);
-    expect([...compiled.writes]).toEqual([log.uid, customer.uid]);
+    expect([...compiled.exclusive]).toEqual([article.uid, customer.uid]);
+    expect([...compiled.shared]).toEqual([log.uid]);
 
     const unique = compile('modify', [
       { action: 'update-records', object: customer.uid, filter: {}, values: { email: 'a@b.co' } },
     ]);
-    expect([...unique.compiled.reads]).toEqual([customer.uid]);
-    expect([...unique.compiled.writes]).toEqual([customer.uid]);
+    expect([...unique.compiled.exclusive]).toEqual([customer.uid]);
+    expect([...unique.compiled.shared]).toEqual([]);
   });
 
   test('match reads only the written record', () => {
     const { compiled } = compile('create', [raise({ match: { quantity: 1 } })]);
-    expect([...compiled.reads]).toEqual([]);
-    expect([...compiled.writes]).toEqual([]);
+    expect([...compiled.exclusive]).toEqual([]);
+    expect([...compiled.shared]).toEqual([]);
   });
 });
 

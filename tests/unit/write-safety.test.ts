@@ -7,7 +7,7 @@ import { compileInput, requireCreatable } from '../../server/src/writes/input';
 import { requireWritableObject } from '../../server/src/writes/object-writer';
 import { violatedColumn } from '../../server/src/writes/unique-index';
 import { INVALID } from '../../server/src/query/codecs';
-import { modelOf, scalar } from '../helpers/models';
+import { modelOf, relation, scalar } from '../helpers/models';
 
 /** The guards added after review: unique-index reports, nested JSON, presets that cannot fit, nulls in tasks. */
 const order = modelOf('api::order.order', 'orders', [
@@ -26,24 +26,28 @@ describe('violatedColumn', () => {
       message: 'insert into "orders" ("note", "sku") values ($1, $2) - duplicate key value violates unique constraint',
       detail: 'Key (sku)=(A-1) already exists.',
     };
-    expect(violatedColumn(error, columns)).toBe('sku');
+    expect(violatedColumn(error, 'orders', columns)).toBe('sku');
   });
   test("reads SQLite's table.column", () => {
     const error = {
       message: 'insert into `orders` (`note`, `sku`) values (?, ?) - UNIQUE constraint failed: orders.sku',
     };
-    expect(violatedColumn(error, columns)).toBe('sku');
+    expect(violatedColumn(error, 'orders', columns)).toBe('sku');
   });
   test("maps MySQL's key name to the column Strapi named it after", () => {
     const message =
       "insert into `orders` (`note`) values ('x') - Duplicate entry 'x' for key 'orders.orders_note_unique'";
-    expect(violatedColumn({ message }, columns)).toBe('note');
-    expect(violatedColumn({ message: "Duplicate entry 'x' for key 'orders_note_unique'" }, columns)).toBe('note');
+    expect(violatedColumn({ message }, 'orders', columns)).toBe('note');
+    expect(violatedColumn({ message: "Duplicate entry 'x' for key 'orders_note_unique'" }, 'orders', columns)).toBe(
+      'note'
+    );
   });
   test('a column the client cannot write, or several columns, is no field', () => {
-    expect(violatedColumn({ message: 'x', detail: 'Key (id)=(1) already exists.' }, columns)).toBeNull();
-    expect(violatedColumn({ message: 'x', detail: 'Key (sku, note)=(a, b) already exists.' }, columns)).toBeNull();
-    expect(violatedColumn({ message: 'UNIQUE constraint failed: orders.document_id' }, columns)).toBeNull();
+    expect(violatedColumn({ message: 'x', detail: 'Key (id)=(1) already exists.' }, 'orders', columns)).toBeNull();
+    expect(
+      violatedColumn({ message: 'x', detail: 'Key (sku, note)=(a, b) already exists.' }, 'orders', columns)
+    ).toBeNull();
+    expect(violatedColumn({ message: 'UNIQUE constraint failed: orders.document_id' }, 'orders', columns)).toBeNull();
   });
 });
 
@@ -141,5 +145,38 @@ describe("a record's null in task filters", () => {
     expect(render({ quantity: { $lt: { $var: 'previous.note' } } }, { 'previous.note': null }).sql).toBe('NULL');
     expect(render({ quantity: { $eq: { $var: 'param' } } }, { param: null }).sql).toBe('NULL');
     expect(render({ note: { $eq: { $var: 'previous.note' } } }, { 'previous.note': null }, false).sql).toBe('NULL');
+  });
+});
+
+describe("a record's empty relation in task filters", () => {
+  const customer = modelOf('api::customer.customer', 'customers', [scalar('id', 'integer')]);
+  const withCustomer = modelOf('api::order.order', 'orders', [
+    scalar('id', 'integer'),
+    relation('customer', customer.uid, false, {
+      table: 'orders_customer_lnk',
+      ownerColumn: 'order_id',
+      targetColumn: 'customer_id',
+    }),
+  ]);
+  const render = (filter: unknown, vars: Record<string, unknown>) => {
+    const predicate = compileFilter(filter, withCustomer, 't0', {
+      dialect: 'sqlite',
+      modelOf: () => customer,
+      variables: ['previous.customer'],
+      nullable: (name) => name.startsWith('previous.'),
+    });
+    return renderPredicate(predicate, vars, []);
+  };
+  const link = 'SELECT 1 FROM "orders_customer_lnk" l1 WHERE l1."order_id" = t0."id"';
+  test('$eq of null means no related row, $ne of null means some related row', () => {
+    expect(render({ customer: { id: { $eq: { $var: 'previous.customer' } } } }, { 'previous.customer': null })).toBe(
+      `NOT EXISTS (${link})`
+    );
+    expect(render({ customer: { id: { $ne: { $var: 'previous.customer' } } } }, { 'previous.customer': null })).toBe(
+      `NOT (NOT EXISTS (${link}))`
+    );
+    expect(render({ customer: { id: { $eq: { $var: 'previous.customer' } } } }, { 'previous.customer': 4 })).toBe(
+      `EXISTS (${link} AND l1."customer_id" = ?)`
+    );
   });
 });

@@ -40,7 +40,9 @@ const utc = (column: string, source: DateSource): string => {
 /** SQLite's ISO week: the week's Thursday decides its year; the week number counts from that year's first. */
 const sqliteIsoWeek = (day: string) => {
   const thursday = `date(${day}, '-' || ((CAST(strftime('%w', ${day}) AS INTEGER) + 6) % 7) || ' days', '+3 days')`;
-  return `printf('%s-W%02d', strftime('%Y', ${thursday}), (CAST(strftime('%j', ${thursday}) AS INTEGER) - 1) / 7 + 1)`;
+  const week = `printf('%s-W%02d', strftime('%Y', ${thursday}), (CAST(strftime('%j', ${thursday}) AS INTEGER) - 1) / 7 + 1)`;
+  // printf would turn an empty date into "-W00".
+  return `CASE WHEN ${day} IS NULL THEN NULL ELSE ${week} END`;
 };
 
 /**

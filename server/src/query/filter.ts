@@ -233,6 +233,9 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
       const empty = asksEmpty(op, flag, `${path}.${op}`);
       return () => `${empty ? 'NOT ' : ''}EXISTS (SELECT 1 ${linked} WHERE ${ownerMatch})`;
     }
+    // A record's empty relation (`record.customer` is null) compared with `$eq` means "no related row".
+    const onVar = isVar(onId) ? onId : isPlainObject(onId) && Object.keys(onId).join() === '$eq' ? onId.$eq : null;
+    const emptyName = isVar(onVar) && options.nullable?.(onVar.$var) ? onVar.$var : null;
     let sub: string;
     let condition: Predicate;
     if (nestsFields(onId)) {
@@ -247,6 +250,8 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
       condition = columnCondition(`${link}.${q(targetColumn)}`, idCodec, onId, path);
     }
     return (ctx) => {
+      if (emptyName !== null && ctx.vars[emptyName] === null)
+        return `NOT EXISTS (SELECT 1 ${linked} WHERE ${ownerMatch})`;
       const before = ctx.unknown;
       ctx.unknown = false;
       const sql = condition(ctx);

@@ -51,7 +51,7 @@ export interface RelationField {
   name: string;
   target: string;
   many: boolean;
-  /** Whether a related row can be linked to one row of this type only (oneToOne, oneToMany). */
+  /** Whether a related row can be linked to one row of this type only (two-way oneToOne, oneToMany). */
   targetSingle: boolean;
   link: Link;
   attribute: Record<string, unknown>;
@@ -130,7 +130,9 @@ const relationField = (name: string, attribute: AnyAttribute, meta: MetaAttribut
     name,
     target: String(attribute.target),
     many: relation === 'oneToMany' || relation === 'manyToMany',
-    targetSingle: relation === 'oneToOne' || relation === 'oneToMany',
+    // Strapi keeps one owner per related row only for two-way relations.
+    targetSingle:
+      (relation === 'oneToOne' || relation === 'oneToMany') && Boolean(attribute.inversedBy || attribute.mappedBy),
     link: {
       table: joinTable.name,
       targetTable: joinTable.inverseJoinColumn.referencedTable,

@@ -18,8 +18,8 @@ export type Task = (db: TxDb, vars: Variables) => Promise<void>;
 export interface ActionScope extends ConditionScope {
   /** Whether writes of Draft & Publish types are published (the endpoint's `publish`). */
   publish: boolean;
-  /** Types a task writes (shared locks) and those whose `unique` fields it writes (exclusive locks). */
-  writes: Set<string>;
+  /** Types a task creates records of (shared locks). */
+  shared: Set<string>;
 }
 
 type TaskDefinition =
@@ -83,7 +83,9 @@ export const compileTask = (task: TaskDefinition, index: number, scope: ActionSc
   }
   const model = targetModel(task.object, scope, path);
   const writer = scope.deps.writerOf(requireWritableObject(model, `${path}.object`));
-  scope.writes.add(model.uid);
+  // Creating records conflicts with nothing but unique values; updating or deleting selected rows conflicts
+  // with every other write of the type: those run alone (and never deadlock on the same rows).
+  (task.action === 'create-record' ? scope.shared : scope.exclusive).add(model.uid);
   const fixed =
     task.action === 'delete-records'
       ? []
@@ -95,7 +97,7 @@ export const compileTask = (task: TaskDefinition, index: number, scope: ActionSc
           `${path}.values`,
           scope.explainVariable
         );
-  if (fixed.some((f) => writer.uniqueFields.includes(f.name))) scope.reads.add(model.uid);
+  if (fixed.some((f) => writer.uniqueFields.includes(f.name))) scope.exclusive.add(model.uid);
   const valuesFor = (vars: Variables): Values => {
     const values: Values = new Map();
     try {

@@ -10,10 +10,10 @@ export interface CompiledTasks {
   count: number;
   /** Runs every task in order; the first error (a raised one included) stops them and rolls back the write. */
   run(db: TxDb, vars: Variables): Promise<void>;
-  /** Types read by conditions or whose unique fields tasks write: locked exclusively. */
-  reads: Set<string>;
-  /** Types tasks write: locked shared. */
-  writes: Set<string>;
+  /** Types read by conditions, updated or deleted by tasks, or whose unique fields tasks write: locked exclusively. */
+  exclusive: Set<string>;
+  /** Types tasks create records of: locked shared. */
+  shared: Set<string>;
 }
 
 export const compileTasks = (definition: EndpointDefinition, model: Model, deps: CompileDeps): CompiledTasks => {
@@ -24,8 +24,8 @@ export const compileTasks = (definition: EndpointDefinition, model: Model, deps:
     explainVariable: (name) => explainTaskVariable(name, definition),
     hasRecord: definition.type !== 'delete',
     publish: definition.publish,
-    reads: new Set(),
-    writes: new Set(),
+    exclusive: new Set(),
+    shared: new Set(),
   };
   const tasks = definition.tasks.map((task, i) => compileTask(task as Parameters<typeof compileTask>[0], i, scope));
   return {
@@ -33,7 +33,7 @@ export const compileTasks = (definition: EndpointDefinition, model: Model, deps:
     async run(db, vars) {
       for (const task of tasks) await task(db, vars);
     },
-    reads: scope.reads,
-    writes: scope.writes,
+    exclusive: scope.exclusive,
+    shared: scope.shared,
   };
 };

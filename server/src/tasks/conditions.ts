@@ -18,7 +18,7 @@ export interface ConditionScope {
   /** A Delete has no written record to match. */
   hasRecord: boolean;
   /** Types the condition reads besides the written record: they are locked exclusively. */
-  reads: Set<string>;
+  exclusive: Set<string>;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -63,7 +63,7 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
     const model = deps.modelOf(object);
     if (!model)
       throw new DefinitionError(`${path}.${kind}.object: "${object}" is not a collection type endpoints may use`);
-    scope.reads.add(model.uid);
+    scope.exclusive.add(model.uid);
     const predicate = filterOf(model, filter, `${path}.${kind}.filter`);
     const published = model.draftAndPublish ? ` AND ${ROOT}.${q('published_at')} IS NOT NULL` : '';
     const table = q(model.table);

@@ -51,8 +51,8 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
 
   const plan: LockPlan = emptyLockPlan();
   plan.shared.add(model.uid);
-  for (const uid of tasks.writes) plan.shared.add(uid);
-  for (const uid of tasks.reads) plan.exclusive.add(uid);
+  for (const uid of tasks.shared) plan.shared.add(uid);
+  for (const uid of tasks.exclusive) plan.exclusive.add(uid);
   const writesUnique = [...definition.fields.map((f) => f.name), ...Object.keys(definition.presets)].some((n) =>
     writer.uniqueFields.includes(n)
   );
@@ -78,7 +78,9 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
     /** A Modify's or Delete's target, within the filter, or 404 `Record not found`. */
     async target(db: TxDb, id: number | undefined, vars: Variables) {
       const found = id === undefined ? null : await rows.find(db, id, vars);
-      if (!found) throw new ApiError(404, MESSAGES.recordNotFound);
+      // Once the row is locked, the filter is asked again in a statement of its own: on PostgreSQL that sees a
+      // relation (link rows) changed by a transaction that committed while this one waited for the lock.
+      if (!found || !(await rows.allMatch(db, [found.id], vars))) throw new ApiError(404, MESSAGES.recordNotFound);
       return found;
     },
     /** Whole records for tasks, read only when there are tasks. */

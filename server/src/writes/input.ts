@@ -1,6 +1,6 @@
 import type { EndpointDefinition } from '../../../contracts/definition';
 import { DefinitionError } from '../errors/definition-error';
-import { INVALID } from '../query/codecs';
+import { codecFor, INVALID } from '../query/codecs';
 import type { Dialect } from '../query/dialect';
 import { requireField } from '../query/fields';
 import type { Model } from '../query/model';
@@ -8,6 +8,8 @@ import { VARIABLE_SAMPLES, type Variables } from '../query/variables';
 import { defaultOf, fieldRule, type FieldRule, type WritableField } from './field-rules';
 import { FieldError } from './field-error';
 import type { Values } from './sql-writer';
+
+const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid']);
 
 const isVar = (v: unknown): v is { $var: string } =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && '$var' in v;
@@ -19,6 +21,15 @@ export const requireWritable = (model: Model, name: string, where: string): Writ
     throw new DefinitionError(`${where}: "${name}" is set by Strapi and cannot be written`);
   }
   return field;
+};
+
+/** Whether a variable's kind of value can ever fit the field's type (its limits are checked per request). */
+const typeFits = (field: WritableField, sample: unknown, dialect: Dialect) => {
+  if (field.kind === 'scalar' && (field.type === 'enumeration' || TEXT_TYPES.has(field.type))) {
+    return typeof sample === 'string';
+  }
+  if (field.kind === 'scalar' && (field.type === 'json' || field.type === 'blocks')) return true;
+  return codecFor(field, dialect).parseJson(sample) !== INVALID;
 };
 
 /** Values an owner fixes in a definition (presets, task values): constants checked now, variables per request. */
@@ -39,7 +50,7 @@ export const compileFixedValues = (
         throw new DefinitionError(`${where}.${name}: ${why}`);
       }
       const sample = VARIABLE_SAMPLES[raw.$var];
-      if (sample !== undefined && rule(sample) === INVALID) {
+      if (sample !== undefined && !typeFits(field, sample, dialect)) {
         throw new DefinitionError(
           `${where}.${name}: the variable "${raw.$var}" does not fit this ${field.kind === 'relation' ? 'relation' : field.type} field`
         );

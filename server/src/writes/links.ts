@@ -68,12 +68,13 @@ export const writeLinks = async (db: TxDb, field: RelationField, sets: LinkSet[]
 };
 
 /**
- * The ids among `ids` that no row of the relation's target type has. The rows found stay locked (shared) until
- * the transaction ends, so a concurrent delete cannot take them away before the link rows are written.
+ * The ids among `ids` that no row of the relation's target type has. The rows found stay locked until the
+ * transaction ends, so a concurrent delete cannot take them away before the link rows are written.
  */
 export const missingTargets = async (db: TxDb, field: RelationField, ids: number[]): Promise<Set<number>> => {
   const q = quoter(db.dialect);
-  const lock = db.dialect === 'postgres' ? ' FOR SHARE' : db.dialect === 'mysql' ? ' LOCK IN SHARE MODE' : '';
+  // KEY SHARE on PostgreSQL stops a delete but not an update of the related row (as its own foreign keys do).
+  const lock = db.dialect === 'postgres' ? ' FOR KEY SHARE' : db.dialect === 'mysql' ? ' LOCK IN SHARE MODE' : '';
   const missing = new Set(ids);
   for (const part of chunks([...missing], 1)) {
     const rows = await db.all(

@@ -103,7 +103,7 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
       return await work();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const column = violatedColumn(error, writableColumns);
+      const column = violatedColumn(error, model.table, writableColumns);
       const field = [...model.fields.values()].find((f) => f.kind === 'scalar' && f.column === column);
       if (!field) throw error;
       throw new FieldError(field.name);

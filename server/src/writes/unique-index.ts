@@ -4,7 +4,7 @@
  * `UNIQUE constraint failed: products.sku`, MySQL's `for key 'products_sku_unique'` (Strapi names unique
  * indexes `<table>_<column>_unique`). Null when it names no single column.
  */
-export const violatedColumn = (error: unknown, columns: string[]): string | null => {
+export const violatedColumn = (error: unknown, table: string, columns: string[]): string | null => {
   const e = error as { message?: string; detail?: string; constraint?: string };
   const message = e.message ?? '';
   const pg = /^Key \(([^),]+)\)=/.exec(e.detail ?? '');
@@ -17,5 +17,5 @@ export const violatedColumn = (error: unknown, columns: string[]): string | null
   const key = /for key '([^']+)'$/.exec(message)?.[1] ?? e.constraint;
   if (!key) return null;
   const index = key.split('.').pop()!;
-  return columns.find((c) => index === c || index.endsWith(`_${c}_unique`)) ?? null;
+  return columns.find((c) => index === c || index === `${table}_${c}_unique`) ?? null;
 };
