@@ -12,7 +12,8 @@ import { compileFilter, type RenderContext } from '../query/filter';
 import { ROOT } from '../query/list-sql';
 import type { Model } from '../query/model';
 import { parseListQuery, type QueryFilterSpec } from '../query/params';
-import { queryVariable, requestVariables, variableProblem, variablesFor } from '../query/variables';
+import { queryVariable, requestVariables } from '../query/variables';
+import { compileEndpointFilter } from '../query/endpoint-filter';
 import type { Handler, ReadDeps } from './types';
 
 const OPS = { eq: '$eq', gt: '$gt', lt: '$lt' } as const;
@@ -84,13 +85,7 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
     dialect
   );
 
-  const baseFilter = compileFilter(definition.filter, model, ROOT, {
-    dialect,
-    modelOf: deps.modelOf,
-    variables: variablesFor(definition),
-    explainVariable: (name) => variableProblem(name, definition),
-    path: 'filter',
-  });
+  const baseFilter = compileEndpointFilter(definition, model, deps);
   const publication = model.draftAndPublish ? `${ROOT}.${q('published_at')} IS NOT NULL` : null;
   const filterable = new Map<string, QueryFilterSpec & { predicate: ReturnType<typeof compileFilter> }>();
   settings.queryFilters.forEach((f, i) => {

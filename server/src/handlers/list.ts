@@ -8,7 +8,8 @@ import { buildPageLinks, linkBase, linkHeader } from '../query/links';
 import { ROOT, buildListSql } from '../query/list-sql';
 import type { Model } from '../query/model';
 import { parseListQuery, type QueryFilterSpec } from '../query/params';
-import { queryVariable, requestVariables, variableProblem, variablesFor } from '../query/variables';
+import { queryVariable, requestVariables } from '../query/variables';
+import { compileEndpointFilter } from '../query/endpoint-filter';
 import type { Handler, ReadDeps } from './types';
 
 const QUERY_OPS = [
@@ -30,13 +31,7 @@ export const listHandler = (definition: EndpointDefinition, model: Model, deps: 
   });
   const idSort = [{ field: requireField(model, 'id', 'sort'), dir: 'asc' as const }];
   const sql = buildListSql(model, fields, sort.length ? sort : idSort, definition.status, dialect);
-  const endpointFilter = compileFilter(definition.filter, model, ROOT, {
-    dialect,
-    modelOf: deps.modelOf,
-    variables: variablesFor(definition),
-    explainVariable: (name) => variableProblem(name, definition),
-    path: 'filter',
-  });
+  const endpointFilter = compileEndpointFilter(definition, model, deps);
 
   // Each exposed field can narrow the result from the query string (spec 4.2 rule 6), never widen it.
   const filterable = new Map<string, QueryFilterSpec & { predicate: Predicate }>();

@@ -3,7 +3,7 @@ import { invalidData, MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
 import type { CompileDeps } from '../handlers/types';
 import { quoter } from '../query/dialect';
-import { compileFilter } from '../query/filter';
+import { compileEndpointFilter } from '../query/endpoint-filter';
 import { ROOT } from '../query/list-sql';
 import type { Model } from '../query/model';
 import { variableProblem, variablesFor, type Variables } from '../query/variables';
@@ -33,13 +33,7 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
   const q = quoter(deps.dialect);
   const variables = variablesFor(definition);
   const explainVariable = (name: string) => variableProblem(name, definition);
-  const filter = compileFilter(definition.filter, model, ROOT, {
-    dialect: deps.dialect,
-    modelOf: deps.modelOf,
-    variables,
-    explainVariable,
-    path: 'filter',
-  });
+  const filter = compileEndpointFilter(definition, model, deps);
   const publication = model.draftAndPublish
     ? `${ROOT}.${q('published_at')} IS ${definition.status === 'draft' ? '' : 'NOT '}NULL`
     : null;
