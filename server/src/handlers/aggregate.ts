@@ -8,23 +8,15 @@ import { buildStatement } from '../aggregate/statement';
 import { DefinitionError } from '../errors/definition-error';
 import { ApiError } from '../errors/api-error';
 import { quoter } from '../query/dialect';
-import { compileFilter, type RenderContext } from '../query/filter';
 import { ROOT } from '../query/list-sql';
 import type { Model } from '../query/model';
-import { parseListQuery, type QueryFilterSpec } from '../query/params';
-import { queryVariable, requestVariables } from '../query/variables';
+import { parseListQuery } from '../query/params';
+import { compileQueryFilter, renderReadWhere, type QueryFilter } from '../query/read-filters';
 import { compileEndpointFilter } from '../query/endpoint-filter';
 import type { Handler, ReadDeps } from './types';
 
 const OPS = { eq: '$eq', gt: '$gt', lt: '$lt' } as const;
 const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
-
-/** `customer.tier` as the filter `{ customer: { tier: condition } }`. */
-const nest = (path: string, condition: unknown): Record<string, unknown> =>
-  path
-    .split('.')
-    .reverse()
-    .reduce<unknown>((inner, key) => ({ [key]: inner }), condition) as Record<string, unknown>;
 
 /**
  * Aggregate (spec 4.3, DESIGN.md section 6): one `GROUP BY` statement per request, computed in the database
@@ -87,7 +79,7 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
 
   const baseFilter = compileEndpointFilter(definition, model, deps);
   const publication = model.draftAndPublish ? `${ROOT}.${q('published_at')} IS NOT NULL` : null;
-  const filterable = new Map<string, QueryFilterSpec & { predicate: ReturnType<typeof compileFilter> }>();
+  const filterable = new Map<string, QueryFilter>();
   settings.queryFilters.forEach((f, i) => {
     const target = resolver.resolve(f.field, `aggregate.queryFilters[${i}].field`);
     if (!target.codec.comparable || (f.op !== 'eq' && !target.codec.ordered)) {
@@ -95,14 +87,8 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
     }
     if (filterable.has(f.param))
       throw new DefinitionError(`aggregate.queryFilters[${i}].param: "${f.param}" is used twice`);
-    const variable = queryVariable(f.param);
-    const predicate = compileFilter(nest(f.field, { [OPS[f.op]]: { $var: variable } }), model, ROOT, {
-      dialect,
-      modelOf: deps.modelOf,
-      variables: [variable],
-      path: `aggregate.queryFilters[${i}]`,
-    });
-    filterable.set(f.param, { key: f.param, codec: target.codec, predicate });
+    const path = `aggregate.queryFilters[${i}]`;
+    filterable.set(f.param, compileQueryFilter(f.param, f.field, OPS[f.op], target.codec, model, deps, path));
   });
   const meta = {
     dimensions: ordered.map((d) => ({
@@ -117,16 +103,9 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
 
   return async (ctx, request) => {
     const query = parseListQuery(ctx.querystring, filterable, { paging: false });
-    const render: RenderContext = { vars: requestVariables(request.param), bindings: [], unknown: false };
-    const conditions = publication ? [publication] : [];
-    conditions.push(baseFilter(render));
-    for (const key of [...query.filters.keys()].sort()) {
-      render.vars[queryVariable(key)] = query.filters.get(key);
-      conditions.push(filterable.get(key)!.predicate(render));
-    }
-    const where = conditions.join(' AND ');
-    const bindings = top ? [...render.bindings, ...render.bindings] : render.bindings;
-    const rows = await deps.executor.arrays(statement(where), bindings);
+    const read = renderReadWhere(request.param, publication, baseFilter, query.filters, filterable);
+    const bindings = top ? [...read.bindings, ...read.bindings] : read.bindings;
+    const rows = await deps.executor.arrays(statement(read.where), bindings);
     if (rows.length > cap) throw new ApiError(400, tooManyGroups(cap));
     const items = rows.map((row) => {
       const dims: Record<string, unknown> = {};

@@ -3,12 +3,11 @@ import { LIMITS } from '../../../contracts/limits';
 import { DefinitionError } from '../errors/definition-error';
 import { codecFor } from '../query/codecs';
 import { requireField } from '../query/fields';
-import { compileFilter, type Predicate, type RenderContext } from '../query/filter';
 import { buildPageLinks, linkBase, linkHeader } from '../query/links';
-import { ROOT, buildListSql } from '../query/list-sql';
+import { buildListSql } from '../query/list-sql';
 import type { Model } from '../query/model';
-import { parseListQuery, type QueryFilterSpec } from '../query/params';
-import { queryVariable, requestVariables } from '../query/variables';
+import { parseListQuery } from '../query/params';
+import { compileQueryFilter, renderReadWhere, type QueryFilter } from '../query/read-filters';
 import { compileEndpointFilter } from '../query/endpoint-filter';
 import type { Handler, ReadDeps } from './types';
 
@@ -34,21 +33,14 @@ export const listHandler = (definition: EndpointDefinition, model: Model, deps: 
   const endpointFilter = compileEndpointFilter(definition, model, deps);
 
   // Each exposed field can narrow the result from the query string (spec 4.2 rule 6), never widen it.
-  const filterable = new Map<string, QueryFilterSpec & { predicate: Predicate }>();
+  const filterable = new Map<string, QueryFilter>();
   for (const f of fields) {
     const codec = codecFor(f, dialect);
     if (!codec.comparable) continue;
     for (const [suffix, op] of QUERY_OPS) {
       if (suffix && !codec.ordered) continue;
       const key = `${f.name}${suffix}`;
-      const variable = queryVariable(key);
-      const predicate = compileFilter({ [f.name]: { [op]: { $var: variable } } }, model, ROOT, {
-        dialect,
-        modelOf: deps.modelOf,
-        variables: [variable],
-        path: 'query',
-      });
-      filterable.set(key, { key, codec, predicate });
+      filterable.set(key, compileQueryFilter(key, f.name, op, codec, model, deps, 'query'));
     }
   }
 
@@ -58,18 +50,16 @@ export const listHandler = (definition: EndpointDefinition, model: Model, deps: 
 
   return async (ctx, request) => {
     const query = parseListQuery(ctx.querystring, filterable);
-    const render: RenderContext = { vars: requestVariables(request.param), bindings: [], unknown: false };
-    const conditions = sql.publication ? [sql.publication] : [];
-    conditions.push(endpointFilter(render));
-    // In key order, so that the same filters give the same SQL text (and reuse one prepared statement).
-    for (const key of [...query.filters.keys()].sort()) {
-      render.vars[queryVariable(key)] = query.filters.get(key);
-      conditions.push(filterable.get(key)!.predicate(render));
-    }
-    const where = conditions.join(' AND ');
+    const { where, bindings } = renderReadWhere(
+      request.param,
+      sql.publication,
+      endpointFilter,
+      query.filters,
+      filterable
+    );
     const offset = (query.page - 1) * LIMITS.pageSize;
-    const rows = await executor.arrays(sql.page(where), [...render.bindings, ...render.bindings, offset]);
-    const total = Number(rows.length ? rows[0][0] : (await executor.all(sql.count(where), render.bindings))[0].n);
+    const rows = await executor.arrays(sql.page(where), [...bindings, ...bindings, offset]);
+    const total = Number(rows.length ? rows[0][0] : (await executor.all(sql.count(where), bindings))[0].n);
     const { columns } = sql;
     const items = rows.map((row) => {
       const item: Record<string, unknown> = {};
