@@ -7,8 +7,7 @@ import { compileMeasure } from '../aggregate/measures';
 import { buildStatement } from '../aggregate/statement';
 import { DefinitionError } from '../errors/definition-error';
 import { ApiError } from '../errors/api-error';
-import { quoter } from '../query/dialect';
-import { ROOT } from '../query/list-sql';
+import { publicationCondition } from '../query/list-sql';
 import type { Model } from '../query/model';
 import { parseListQuery } from '../query/params';
 import { compileQueryFilter, renderReadWhere, type QueryFilter } from '../query/read-filters';
@@ -26,7 +25,6 @@ const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
 export const aggregateHandler = (definition: EndpointDefinition, model: Model, deps: ReadDeps): Handler => {
   const settings = definition.aggregate!;
   const { dialect } = deps;
-  const q = quoter(dialect);
   const resolver = createFieldResolver(model, dialect, deps.modelOf);
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -78,7 +76,7 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
   );
 
   const baseFilter = compileEndpointFilter(definition, model, deps);
-  const publication = model.draftAndPublish ? `${ROOT}.${q('published_at')} IS NOT NULL` : null;
+  const publication = publicationCondition(model, 'published', dialect);
   const filterable = new Map<string, QueryFilter>();
   settings.queryFilters.forEach((f, i) => {
     const target = resolver.resolve(f.field, `aggregate.queryFilters[${i}].field`);

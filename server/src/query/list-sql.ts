@@ -21,6 +21,12 @@ export interface ListSql {
 
 export const ROOT = 't0';
 
+/** On Draft & Publish types, the condition that keeps published rows (or drafts); null on other types. */
+export const publicationCondition = (model: Model, status: 'published' | 'draft', dialect: Dialect): string | null =>
+  model.draftAndPublish
+    ? `${ROOT}.${quoter(dialect)('published_at')} IS ${status === 'draft' ? '' : 'NOT '}NULL`
+    : null;
+
 /**
  * Ids of a to-many relation as "3,1,2", in link order, from one aggregate per row. (MySQL's GROUP_CONCAT is
  * cut at `group_concat_max_len`, which the executor raises per connection.)
@@ -74,9 +80,7 @@ export const buildListSql = (
     page: (where) =>
       `SELECT (${count(where)}) AS total_count, ${expressions.join(', ')} ${from} WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ${LIMITS.pageSize} OFFSET ?`,
     count,
-    publication: model.draftAndPublish
-      ? `${ROOT}.${q('published_at')} IS ${status === 'draft' ? '' : 'NOT '}NULL`
-      : null,
+    publication: publicationCondition(model, status, dialect),
     columns,
   };
 };

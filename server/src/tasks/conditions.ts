@@ -2,7 +2,7 @@ import { DefinitionError } from '../errors/definition-error';
 import type { CompileDeps } from '../handlers/types';
 import { quoter } from '../query/dialect';
 import { compileFilter, type RenderContext } from '../query/filter';
-import { ROOT } from '../query/list-sql';
+import { publicationCondition, ROOT } from '../query/list-sql';
 import type { Model } from '../query/model';
 import type { Variables } from '../query/variables';
 import type { TxDb } from '../writes/tx-db';
@@ -65,7 +65,8 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
       throw new DefinitionError(`${path}.${kind}.object: "${object}" is not a collection type endpoints may use`);
     scope.exclusive.add(model.uid);
     const predicate = filterOf(model, filter, `${path}.${kind}.filter`);
-    const published = model.draftAndPublish ? ` AND ${ROOT}.${q('published_at')} IS NOT NULL` : '';
+    const publication = publicationCondition(model, 'published', deps.dialect);
+    const published = publication ? ` AND ${publication}` : '';
     const table = q(model.table);
     return async (db, vars) => {
       const found = await ask(

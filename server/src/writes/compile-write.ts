@@ -2,9 +2,8 @@ import type { EndpointDefinition } from '../../../contracts/definition';
 import { invalidData, MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
 import type { CompileDeps } from '../handlers/types';
-import { quoter } from '../query/dialect';
 import { compileEndpointFilter } from '../query/endpoint-filter';
-import { ROOT } from '../query/list-sql';
+import { publicationCondition } from '../query/list-sql';
 import type { Model } from '../query/model';
 import { variableProblem, variablesFor, type Variables } from '../query/variables';
 import { compileTasks } from '../tasks/compile';
@@ -30,14 +29,15 @@ export const asClientError = (error: unknown, many: boolean): unknown => {
 
 /** What Create, Modify and Delete endpoints share, built once per definition change. */
 export const compileWrite = (definition: EndpointDefinition, model: Model, deps: CompileDeps) => {
-  const q = quoter(deps.dialect);
   const variables = variablesFor(definition);
   const explainVariable = (name: string) => variableProblem(name, definition);
   const filter = compileEndpointFilter(definition, model, deps);
-  const publication = model.draftAndPublish
-    ? `${ROOT}.${q('published_at')} IS ${definition.status === 'draft' ? '' : 'NOT '}NULL`
-    : null;
-  const rows = createRowQueries(model, filter, publication, deps.dialect);
+  const rows = createRowQueries(
+    model,
+    filter,
+    publicationCondition(model, definition.status, deps.dialect),
+    deps.dialect
+  );
   const input =
     definition.type === 'delete' ? null : compileInput(definition, model, deps.dialect, variables, explainVariable);
   const writer = deps.writerOf(requireWritableObject(model, 'object'));
