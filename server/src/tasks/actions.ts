@@ -1,7 +1,7 @@
 import { DefinitionError } from '../errors/definition-error';
 import { ApiError } from '../errors/api-error';
 import { quoter } from '../query/dialect';
-import { compileFilter, type RenderContext } from '../query/filter';
+import type { RenderContext } from '../query/filter';
 import { ROOT } from '../query/list-sql';
 import type { Model } from '../query/model';
 import type { Variables } from '../query/variables';
@@ -10,8 +10,7 @@ import { applyFixedValues, compileFixedValues, requireCreatable, requiredByType 
 import { requireWritableObject, type Target } from '../writes/object-writer';
 import type { Values } from '../writes/sql-writer';
 import type { TxDb } from '../writes/tx-db';
-import { compileCondition, type ConditionScope } from './conditions';
-import { isRecordVariable } from './variables';
+import { compileCondition, compileTaskFilter, taskObject, type ConditionScope } from './conditions';
 
 export type Task = (db: TxDb, vars: Variables) => Promise<void>;
 
@@ -44,14 +43,7 @@ export class TaskFieldError extends Error {
 /** The task's rows: those of `model` matching `filter`, one per document on Draft & Publish types. */
 const selector = (model: Model, filter: unknown, scope: ActionScope, path: string) => {
   const q = quoter(scope.deps.dialect);
-  const predicate = compileFilter(filter, model, ROOT, {
-    dialect: scope.deps.dialect,
-    modelOf: scope.deps.modelOf,
-    variables: scope.variables,
-    explainVariable: scope.explainVariable,
-    nullable: isRecordVariable,
-    path,
-  });
+  const predicate = compileTaskFilter(scope, model, filter, path);
   return async (db: TxDb, vars: Variables): Promise<Target[]> => {
     const ctx: RenderContext = { vars, bindings: [], unknown: false };
     const where = predicate(ctx);
@@ -66,12 +58,6 @@ const selector = (model: Model, filter: unknown, scope: ActionScope, path: strin
   };
 };
 
-const targetModel = (object: string, scope: ActionScope, path: string) => {
-  const model = scope.deps.modelOf(object);
-  if (!model) throw new DefinitionError(`${path}.object: "${object}" is not a collection type endpoints may use`);
-  return model;
-};
-
 /** One task of DESIGN.md section 5, run with the record's variables inside the write's transaction. */
 export const compileTask = (task: TaskDefinition, index: number, scope: ActionScope): Task => {
   const path = `tasks[${index}]`;
@@ -81,7 +67,7 @@ export const compileTask = (task: TaskDefinition, index: number, scope: ActionSc
       if (!when || (await when(db, vars))) throw new ApiError(400, task.message);
     };
   }
-  const model = targetModel(task.object, scope, path);
+  const model = taskObject(scope, task.object, `${path}.object`);
   const writer = scope.deps.writerOf(requireWritableObject(model, `${path}.object`));
   // Creating records conflicts with nothing but unique values; updating or deleting selected rows conflicts
   // with every other write of the type: those run alone (and never deadlock on the same rows).
@@ -100,39 +86,39 @@ export const compileTask = (task: TaskDefinition, index: number, scope: ActionSc
   if (fixed.some((f) => writer.uniqueFields.includes(f.name))) scope.exclusive.add(model.uid);
   const valuesFor = (vars: Variables): Values => {
     const values: Values = new Map();
-    try {
-      applyFixedValues(fixed, vars, values, 0);
-    } catch (error) {
-      if (error instanceof FieldError) throw new TaskFieldError(error.field, index);
-      throw error;
-    }
+    applyFixedValues(fixed, vars, values, 0);
     return values;
   };
-  const guard = async (work: () => Promise<unknown>) => {
-    try {
-      await work();
-    } catch (error) {
-      if (error instanceof FieldError) throw new TaskFieldError(error.field, index);
-      throw error;
-    }
-  };
 
+  let act: Task;
   if (task.action === 'create-record') {
     requireCreatable(model, `${path}.object`);
     const missing = requiredByType(model).find((f) => !(f.name in task.values));
     if (missing) throw new DefinitionError(`${path}.values: ${model.uid} requires "${missing.name}"`);
-    return (db, vars) => guard(() => writer.create(db, [valuesFor(vars)], scope.publish));
-  }
-  const select = selector(model, task.filter, scope, `${path}.filter`);
-  if (task.action === 'update-records') {
-    return async (db, vars) => {
-      const values = valuesFor(vars);
-      const targets = await select(db, vars);
-      if (targets.length) await guard(() => writer.update(db, targets, values, scope.publish));
+    act = async (db, vars) => {
+      await writer.create(db, [valuesFor(vars)], scope.publish);
     };
+  } else {
+    const select = selector(model, task.filter, scope, `${path}.filter`);
+    act =
+      task.action === 'update-records'
+        ? async (db, vars) => {
+            const values = valuesFor(vars);
+            const targets = await select(db, vars);
+            if (targets.length) await writer.update(db, targets, values, scope.publish);
+          }
+        : async (db, vars) => {
+            const targets = await select(db, vars);
+            if (targets.length) await writer.remove(db, targets);
+          };
   }
+  // A value refused while the task writes (its own, or by the database's checks) names the task.
   return async (db, vars) => {
-    const targets = await select(db, vars);
-    if (targets.length) await writer.remove(db, targets);
+    try {
+      await act(db, vars);
+    } catch (error) {
+      if (error instanceof FieldError) throw new TaskFieldError(error.field, index);
+      throw error;
+    }
   };
 };

@@ -24,6 +24,24 @@ export interface ConditionScope {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A filter of a task (condition or selection): task variables, a record's `null` compared as a value. */
+export const compileTaskFilter = (scope: ConditionScope, model: Model, filter: unknown, path: string) =>
+  compileFilter(filter ?? {}, model, ROOT, {
+    dialect: scope.deps.dialect,
+    modelOf: scope.deps.modelOf,
+    variables: scope.variables,
+    explainVariable: scope.explainVariable,
+    nullable: isRecordVariable,
+    path,
+  });
+
+/** The type a task names (`object`), one that endpoints may use. */
+export const taskObject = (scope: ConditionScope, object: string, path: string) => {
+  const model = scope.deps.modelOf(object);
+  if (!model) throw new DefinitionError(`${path}: "${object}" is not a collection type endpoints may use`);
+  return model;
+};
+
 /**
  * A task condition (DESIGN.md section 5) as SQL run in the write's transaction: `match` tests the written
  * record, `exists`/`notExists` look for rows of a type (published ones on Draft & Publish types);
@@ -34,15 +52,6 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
   const q = quoter(deps.dialect);
   if (!isPlainObject(condition)) throw new DefinitionError(`${path}: must be an object`);
   const [kind, body] = Object.entries(condition)[0];
-  const filterOf = (model: Model, filter: unknown, where: string) =>
-    compileFilter(filter ?? {}, model, ROOT, {
-      dialect: deps.dialect,
-      modelOf: deps.modelOf,
-      variables: scope.variables,
-      explainVariable: scope.explainVariable,
-      nullable: isRecordVariable,
-      path: where,
-    });
   const ask = async (db: TxDb, sql: (ctx: RenderContext) => string, vars: Variables, first: unknown[] = []) => {
     const ctx: RenderContext = { vars, bindings: [], unknown: false };
     const text = sql(ctx);
@@ -51,7 +60,7 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
 
   if (kind === 'match') {
     if (!scope.hasRecord) throw new DefinitionError(`${path}.match: a delete endpoint has no written record to match`);
-    const predicate = filterOf(scope.model, body, `${path}.match`);
+    const predicate = compileTaskFilter(scope, scope.model, body, `${path}.match`);
     const table = q(scope.model.table);
     return (db, vars) =>
       ask(db, (ctx) => `SELECT 1 AS x FROM ${table} ${ROOT} WHERE ${ROOT}.${q('id')} = ? AND ${predicate(ctx)}`, vars, [
@@ -60,11 +69,9 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
   }
   if (kind === 'exists' || kind === 'notExists') {
     const { object, filter } = body as { object: string; filter?: unknown };
-    const model = deps.modelOf(object);
-    if (!model)
-      throw new DefinitionError(`${path}.${kind}.object: "${object}" is not a collection type endpoints may use`);
+    const model = taskObject(scope, object, `${path}.${kind}.object`);
     scope.exclusive.add(model.uid);
-    const predicate = filterOf(model, filter, `${path}.${kind}.filter`);
+    const predicate = compileTaskFilter(scope, model, filter, `${path}.${kind}.filter`);
     const publication = publicationCondition(model, 'published', deps.dialect);
     const published = publication ? ` AND ${publication}` : '';
     const table = q(model.table);
