@@ -2,6 +2,10 @@ import { quoter } from '../query/dialect';
 import type { RelationField } from '../query/model';
 import { chunks, placeholders, type TxDb } from './tx-db';
 
+/** The related ids a relation value holds: none for an empty value, one for a to-one relation. */
+export const relatedIds = (field: RelationField, value: unknown): number[] =>
+  value === undefined || value === null ? [] : field.many ? (value as number[]) : [value as number];
+
 /** New related ids per row of the owning type. */
 export interface LinkSet {
   owner: number;

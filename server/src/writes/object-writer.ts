@@ -6,7 +6,7 @@ import { quoter, type Dialect } from '../query/dialect';
 import type { Model, RelationField, ScalarField } from '../query/model';
 import { createDocumentWriter } from './document-writer';
 import { FieldError } from './field-error';
-import { missingTargets } from './links';
+import { missingTargets, relatedIds } from './links';
 import { createSqlWriter, type Values } from './sql-writer';
 import { chunks, placeholders, type TxDb } from './tx-db';
 import { violatedColumn } from './unique-index';
@@ -50,10 +50,7 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
 
   const checkRelations = async (db: TxDb, records: Values[]) => {
     for (const field of relations) {
-      const idsAt = records.map((r) => {
-        const v = r.get(field.name);
-        return v === undefined || v === null ? [] : field.many ? (v as number[]) : [v as number];
-      });
+      const idsAt = records.map((r) => relatedIds(field, r.get(field.name)));
       const missing = await missingTargets(db, field, [...new Set(idsAt.flat())]);
       const at = idsAt.findIndex((ids) => ids.some((id) => missing.has(id)));
       if (at >= 0) throw new FieldError(field.name, at);
@@ -86,9 +83,9 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
           [...part, ...excluded]
         );
         if (taken.length) {
-          const at = records.findIndex((r) => r.get(field.name) !== undefined && r.get(field.name) !== null);
-          const clash = records.findIndex((r) => String(codec.toDb(r.get(field.name))) === String(taken[0].v));
-          throw new FieldError(field.name, clash >= 0 ? clash : Math.max(at, 0));
+          // The record whose value is taken; the database may compare without case, so the first checked one else.
+          const clash = [...firstAt].find(([key]) => String(key) === String(taken[0].v));
+          throw new FieldError(field.name, clash ? clash[1] : firstAt.values().next().value!);
         }
       }
     }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { codecFor } from '../query/codecs';
+import { codecFor, INVALID } from '../query/codecs';
 import { quoter, type Dialect } from '../query/dialect';
 import type { Model, RelationField, ScalarField } from '../query/model';
-import { INVALID } from '../query/codecs';
 import { defaultOf, fieldRule } from './field-rules';
-import { writeLinks } from './links';
+import { relatedIds, writeLinks } from './links';
 import { chunks, placeholders, type TxDb } from './tx-db';
 
 /** Field values of one record, by field name, already checked by the field rules. */
@@ -26,11 +25,10 @@ export const createSqlWriter = (model: Model, dialect: Dialect) => {
   const q = quoter(dialect);
   const scalars = [...model.fields.values()].filter((f): f is ScalarField => f.kind === 'scalar' && f.writable);
   const relations = [...model.fields.values()].filter((f): f is RelationField => f.kind === 'relation');
-  const timestamp = codecFor(
-    { kind: 'scalar', name: 'now', column: '', type: 'datetime', attribute: {}, writable: false },
-    dialect
-  );
-  const toDb = (field: ScalarField, value: unknown) => (value === null ? null : codecFor(field, dialect).toDb(value));
+  // Codecs once per type, not per value: the writes of a 1,000-record array stay cheap.
+  const codecs = new Map(scalars.map((f) => [f.name, codecFor(f, dialect)]));
+  const timestamp = codecFor(model.fields.get('createdAt')!, dialect);
+  const toDb = (field: ScalarField, value: unknown) => (value === null ? null : codecs.get(field.name)!.toDb(value));
   const hasColumn = (name: string) => model.fields.has(name);
   // The content type's defaults, in the form the field rules give (a default that breaks them is not used).
   const defaults = new Map<string, unknown>();
@@ -42,12 +40,9 @@ export const createSqlWriter = (model: Model, dialect: Dialect) => {
 
   const linkAll = async (db: TxDb, ids: number[], records: Values[], replace: boolean) => {
     for (const field of relations) {
-      const sets = records.flatMap((values, i) => {
-        if (!values.has(field.name)) return [];
-        const value = values.get(field.name);
-        const targets = value === null ? [] : field.many ? (value as number[]) : [value as number];
-        return [{ owner: ids[i], targets }];
-      });
+      const sets = records.flatMap((values, i) =>
+        values.has(field.name) ? [{ owner: ids[i], targets: relatedIds(field, values.get(field.name)) }] : []
+      );
       await writeLinks(db, field, sets, replace);
     }
   };
