@@ -1,7 +1,7 @@
+import { definitionErrorOf } from '../helpers/errors';
 import { formatDate } from '../../server/src/aggregate/formats';
 import { compileMeasure } from '../../server/src/aggregate/measures';
 import { buildStatement } from '../../server/src/aggregate/statement';
-import { DefinitionError } from '../../server/src/errors/definition-error';
 import { codecFor } from '../../server/src/query/codecs';
 import type { ModelField } from '../../server/src/query/model';
 import { scalar } from '../helpers/models';
@@ -35,15 +35,7 @@ describe('formatDate', () => {
 });
 
 describe('compileMeasure', () => {
-  const refusal = (work: () => unknown) => {
-    try {
-      work();
-    } catch (error) {
-      expect(error).toBeInstanceOf(DefinitionError);
-      return (error as Error).message;
-    }
-    throw new Error('expected a DefinitionError');
-  };
+  const refusal = definitionErrorOf;
   test('each op takes the fields it makes sense for', () => {
     expect(refusal(() => compileMeasure('sum', target(scalar('x', 'string')), 'sqlite', 'm'))).toBe(
       'm: "sum" needs a number field (this one is string)'

@@ -1,5 +1,5 @@
+import { definitionErrorOf } from '../helpers/errors';
 import type { Dialect } from '../../server/src/query/dialect';
-import { DefinitionError } from '../../server/src/errors/definition-error';
 import { compileFilter, renderPredicate, type RenderContext } from '../../server/src/query/filter';
 import { modelOf as modelOfFields, relation, scalar } from '../helpers/models';
 
@@ -50,15 +50,7 @@ const render = (filter: unknown, vars: Record<string, unknown> = {}, dialect: Di
   const sql = renderPredicate(compile(filter, dialect), vars, bindings);
   return { sql, bindings };
 };
-const definitionError = (filter: unknown) => {
-  try {
-    compile(filter);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DefinitionError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a DefinitionError');
-};
+const definitionError = (filter: unknown) => definitionErrorOf(() => compile(filter));
 
 const CUSTOMER_SUB =
   'SELECT 1 FROM "orders_customer_lnk" l1 JOIN "customers" t1 ON t1."id" = l1."customer_id" WHERE l1."order_id" = t0."id"';

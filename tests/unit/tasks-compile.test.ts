@@ -1,6 +1,6 @@
+import { definitionErrorOf } from '../helpers/errors';
 import { definitionSchema } from '../../contracts/definition';
 import { ApiError } from '../../server/src/errors/api-error';
-import { DefinitionError } from '../../server/src/errors/definition-error';
 import type { CompileDeps } from '../../server/src/handlers/types';
 import type { Model } from '../../server/src/query/model';
 import type { Row } from '../../server/src/query/executor';
@@ -80,15 +80,8 @@ const compile = (type: 'create' | 'modify' | 'delete', tasks: unknown[], extra: 
   const { deps, writers } = setup();
   return { compiled: compileTasks(definition(type, tasks, extra), order, deps), writers };
 };
-const definitionError = (type: 'create' | 'modify' | 'delete', tasks: unknown[]) => {
-  try {
-    compile(type, tasks);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DefinitionError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a DefinitionError');
-};
+const definitionError = (type: 'create' | 'modify' | 'delete', tasks: unknown[]) =>
+  definitionErrorOf(() => compile(type, tasks));
 
 /** A transaction that answers every SELECT with `rows` and records what it was asked. */
 const fakeDb = (rows: Row[] = []) => {

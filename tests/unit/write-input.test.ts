@@ -1,7 +1,7 @@
+import { definitionErrorOf } from '../helpers/errors';
 import { definitionSchema } from '../../contracts/definition';
 import { describeIssues } from '../../contracts/issues';
 import { bodyTooLarge, invalidData, tooManyRecords } from '../../contracts/messages';
-import { DefinitionError } from '../../server/src/errors/definition-error';
 import type { ModelField, ScalarType } from '../../server/src/query/model';
 import { FieldError } from '../../server/src/writes/field-error';
 import { compileInput, requiredByType } from '../../server/src/writes/input';
@@ -58,15 +58,8 @@ const fields = (...names: string[]) => names.map((name) => ({ name }));
 const compile = (overrides: Record<string, unknown>, model = order) =>
   compileInput(definition(overrides), model, 'sqlite', VARIABLES, () => null);
 
-const definitionError = (overrides: Record<string, unknown>, model = order) => {
-  try {
-    compile(overrides, model);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DefinitionError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a DefinitionError');
-};
+const definitionError = (overrides: Record<string, unknown>, model = order) =>
+  definitionErrorOf(() => compile(overrides, model));
 /** The FieldError `parse` throws, as [field, index, message]. */
 const refused = (parse: () => unknown) => {
   try {

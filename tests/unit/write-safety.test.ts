@@ -1,5 +1,5 @@
+import { definitionErrorOf } from '../helpers/errors';
 import { definitionSchema } from '../../contracts/definition';
-import { DefinitionError } from '../../server/src/errors/definition-error';
 import { compileFilter, renderPredicate } from '../../server/src/query/filter';
 import type { Model } from '../../server/src/query/model';
 import { fieldRule } from '../../server/src/writes/field-rules';
@@ -76,15 +76,7 @@ describe('definitions', () => {
       presets,
       auth: { method: 'api-key', keys: [1] },
     });
-  const problem = (work: () => unknown) => {
-    try {
-      work();
-    } catch (error) {
-      expect(error).toBeInstanceOf(DefinitionError);
-      return (error as Error).message;
-    }
-    throw new Error('expected a DefinitionError');
-  };
+  const problem = definitionErrorOf;
   const compile = (presets: Record<string, unknown>) =>
     compileInput(definition(presets), order, 'sqlite', ['param', 'now', 'today'], () => null);
 
