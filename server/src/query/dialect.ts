@@ -8,6 +8,9 @@ export const dialectOf = (strapi: Core.Strapi): Dialect => {
   return 'sqlite';
 };
 
+/** MySQL cuts GROUP_CONCAT (to-many ids, aggregate texts) at 1,024 bytes by default: lifted per session. */
+export const MYSQL_LONG_GROUP_CONCAT = 'SET SESSION group_concat_max_len = 4294967295';
+
 /** Quotes an identifier taken from Strapi's metadata (never from a client). */
 export const quoter = (dialect: Dialect) =>
   dialect === 'mysql'

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { createHash } from 'node:crypto';
-import type { Dialect } from './dialect';
+import { MYSQL_LONG_GROUP_CONCAT, type Dialect } from './dialect';
 import { createLru } from './lru';
 
 export type Row = Record<string, unknown>;
@@ -108,8 +108,7 @@ export const createExecutor = (strapi: Core.Strapi, dialect: Dialect): Executor 
     onConnection(async (conn) => {
       const connection = conn as MysqlConnection & object;
       if (!mysqlReady.has(connection)) {
-        // MySQL cuts GROUP_CONCAT (to-many ids) at 1,024 bytes by default.
-        await mysqlQuery(connection, 'SET SESSION group_concat_max_len = 4294967295', [], false);
+        await mysqlQuery(connection, MYSQL_LONG_GROUP_CONCAT, [], false);
         mysqlReady.add(connection);
       }
       return mysqlQuery(connection, sql, bindings, asArrays);

@@ -1,5 +1,5 @@
 import { codecFor } from '../query/codecs';
-import { quoter, type Dialect } from '../query/dialect';
+import { MYSQL_LONG_GROUP_CONCAT, quoter, type Dialect } from '../query/dialect';
 import type { RenderContext, Predicate } from '../query/filter';
 import { relationColumn, ROOT } from '../query/list-sql';
 import type { Model, ModelField } from '../query/model';
@@ -25,6 +25,9 @@ export const createRowQueries = (model: Model, filter: Predicate, publication: s
     return `${expression} AS c${i}`;
   });
   const codecs = fields.map((f) => codecFor(f, dialect));
+  // Whole records carry to-many ids through GROUP_CONCAT on MySQL (the transaction's connection may be one
+  // the List executor never prepared).
+  const longConcat = dialect === 'mysql' && fields.some((f) => f.kind === 'relation' && f.many);
   // The target stays locked until the write, so a concurrent change cannot take it out of the filter meanwhile.
   const lockTarget = dialect === 'postgres' ? ` FOR UPDATE OF ${ROOT}` : dialect === 'mysql' ? ' FOR UPDATE' : '';
 
@@ -56,6 +59,7 @@ export const createRowQueries = (model: Model, filter: Predicate, publication: s
 
     /** Whole records in their List wire form, by id. */
     async read(db: TxDb, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+      if (longConcat) await db.run(MYSQL_LONG_GROUP_CONCAT, []);
       const rows = await db.all(
         `SELECT ${id} AS k, ${columns.join(', ')} ${from} WHERE ${id} IN ${placeholders(ids.length)}`,
         ids

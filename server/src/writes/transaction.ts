@@ -41,9 +41,6 @@ export const runWriteTransaction = async <T>(
     try {
       return await strapi.db.transaction(async ({ trx }) => {
         const db = txDb(trx, dialect);
-        // Tasks read to-many ids with GROUP_CONCAT, which MySQL cuts at 1,024 bytes by default (not a read:
-        // the transaction's snapshot still starts after the locks).
-        if (dialect === 'mysql') await db.run('SET SESSION group_concat_max_len = 4294967295', []);
         await locks.take(db, plan);
         return work(db);
       });
