@@ -2,3 +2,10 @@ import { z } from 'zod';
 
 /** Any JSON object; its inner rules are checked against the content types on the server. */
 export const jsonObject = z.record(z.string(), z.unknown());
+
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A variable reference in a filter, preset or task value: `{ "$var": NAME }` (DESIGN.md section 2). */
+export const isVar = (v: unknown): v is { $var: string } =>
+  isPlainObject(v) && Object.keys(v).length === 1 && '$var' in v;

@@ -2,7 +2,8 @@ import type { Context } from 'koa';
 import { Readable } from 'node:stream';
 import { MESSAGES } from '../../contracts/messages';
 import { ApiError } from '../../server/src/errors/api-error';
-import { isPlainObject, readJsonBody } from '../../server/src/writes/body';
+import { isPlainObject } from '../../contracts/json';
+import { readJsonBody } from '../../server/src/writes/body';
 
 /** The parts of a Koa context readJsonBody uses: the request's type, its headers, its stream. */
 const fakeCtx = (

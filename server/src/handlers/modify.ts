@@ -1,7 +1,8 @@
 import { MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
 import { requestVariables } from '../query/variables';
-import { isPlainObject, readJsonBody } from '../writes/body';
+import { isPlainObject } from '../../../contracts/json';
+import { readJsonBody } from '../writes/body';
 import { asClientError, compileWrite } from '../writes/compile-write';
 import type { HandlerFactory } from './types';
 

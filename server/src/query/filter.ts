@@ -1,3 +1,4 @@
+import { isPlainObject, isVar } from '../../../contracts/json';
 import { codecFor, INVALID, type Codec } from './codecs';
 import type { Dialect } from './dialect';
 import { quoter } from './dialect';
@@ -62,9 +63,6 @@ const LEAF_OPS = new Set([
 ]);
 
 const escapeLike = (v: string) => v.replace(/[!%_]/g, (c) => `!${c}`);
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const isVar = (v: unknown): v is { $var: string } => isPlainObject(v) && Object.keys(v).length === 1 && '$var' in v;
 
 /** Whether a relation's condition names fields of the related type (else it applies to the related id). */
 const nestsFields = (value: unknown): boolean =>

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../../../contracts/json';
 import { DefinitionError } from '../errors/definition-error';
 import type { CompileDeps } from '../handlers/types';
 import { quoter } from '../query/dialect';
@@ -20,9 +21,6 @@ export interface ConditionScope {
   /** Types the condition reads besides the written record: they are locked exclusively. */
   exclusive: Set<string>;
 }
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A filter of a task (condition or selection): task variables, a record's `null` compared as a value. */
 export const compileTaskFilter = (scope: ConditionScope, model: Model, filter: unknown, path: string) =>

@@ -29,6 +29,3 @@ export const readJsonBody = async (ctx: Context, limit: number): Promise<unknown
     throw new ApiError(400, MESSAGES.invalidJson);
   }
 };
-
-export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);

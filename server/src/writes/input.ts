@@ -1,3 +1,4 @@
+import { isVar } from '../../../contracts/json';
 import type { EndpointDefinition } from '../../../contracts/definition';
 import { DefinitionError } from '../errors/definition-error';
 import { codecFor, INVALID } from '../query/codecs';
@@ -10,9 +11,6 @@ import { FieldError } from './field-error';
 import type { Values } from './sql-writer';
 
 const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid']);
-
-const isVar = (v: unknown): v is { $var: string } =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && '$var' in v;
 
 /** A field of `model` that a client, a preset or a task may write; `where` names the place in the definition. */
 export const requireWritable = (model: Model, name: string, where: string): WritableField => {
