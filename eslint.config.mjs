@@ -29,5 +29,10 @@ export default tseslint.config(
       globals: globals.node,
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Scripts of the playground's static pages run in the browser.
+    files: ['playground/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
   }
 );

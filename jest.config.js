@@ -1,4 +1,7 @@
-/** Unit tests run on the TypeScript sources; integration tests boot the playground with the built plugin. */
+/**
+ * Unit tests run on the TypeScript sources; integration and e2e tests boot the playground with the built plugin
+ * (e2e ones also drive Debian's chromium).
+ */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tests/tsconfig.json', diagnostics: false }];
 
 module.exports = {
@@ -13,6 +16,14 @@ module.exports = {
     {
       displayName: 'integration',
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      testEnvironment: 'node',
+      setupFilesAfterEnv: ['<rootDir>/tests/helpers/setup-integration.ts'],
+    },
+    {
+      // The admin panel and first-party pages in a real browser (Debian's chromium, driven by playwright-core).
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
       transform: { '^.+\\.ts$': tsJest },
       testEnvironment: 'node',
       setupFilesAfterEnv: ['<rootDir>/tests/helpers/setup-integration.ts'],

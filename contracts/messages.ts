@@ -13,6 +13,13 @@ export const MESSAGES = {
   bodyNotObject: 'Request body must be a JSON object',
   bodyNotRecords: 'Request body must be a JSON object or an array of objects',
   bodyEmpty: 'Request body must hold at least one record',
+  originNotAllowed: 'Origin not allowed',
+  loginBody: 'Request body must be {"identifier": string, "password": string}',
+  invalidCredentials: 'Invalid identifier or password',
+  loginDisabled: 'Login with an identifier and password is disabled',
+  accountNotConfirmed: 'Your account email is not confirmed',
+  accountBlocked: 'Your account has been blocked by an administrator',
+  tooManyLogins: 'Too many failed logins: try again later',
 } as const;
 
 /**

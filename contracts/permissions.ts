@@ -10,6 +10,7 @@ export const PERMISSIONS = {
   endpoints: { read: action('endpoints', 'read'), manage: action('endpoints', 'manage') },
   keys: { read: action('keys', 'read'), manage: action('keys', 'manage') },
   documents: { read: action('documents', 'read'), manage: action('documents', 'manage') },
+  sessions: { read: action('sessions', 'read'), manage: action('sessions', 'manage') },
 } as const;
 
 export const PERMISSION_ACTIONS: Array<{ uid: string; displayName: string; subCategory: string }> = [
@@ -23,6 +24,8 @@ export const PERMISSION_ACTIONS: Array<{ uid: string; displayName: string; subCa
     displayName: 'Create, change and delete OpenAPI documents',
     subCategory: 'OpenAPI documents',
   },
+  { uid: 'sessions.read', displayName: 'Read Browser Sessions', subCategory: 'Browser Sessions' },
+  { uid: 'sessions.manage', displayName: 'Revoke Browser Sessions', subCategory: 'Browser Sessions' },
 ];
 
 /** Anyone with one of these may open the plugin's section of the admin panel (documents have no page yet). */

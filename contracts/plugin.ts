@@ -5,4 +5,6 @@ export const UIDS = {
   endpoint: `plugin::${PLUGIN_ID}.endpoint`,
   apiKey: `plugin::${PLUGIN_ID}.api-key`,
   writeLock: `plugin::${PLUGIN_ID}.write-lock`,
+  session: `plugin::${PLUGIN_ID}.session`,
+  loginThrottle: `plugin::${PLUGIN_ID}.login-throttle`,
 } as const;

@@ -8,6 +8,8 @@
  *   2. /_api List of 10 rows    vs  /_health, the middleware stack alone      (percentage, target >= 50%)
  *   3. /_api Create of 100 orders in one array request  vs  100 sequential POST /api/orders, same payloads
  *      (ratio of the median times, target >= 10x; scripts/bench-create.js)
+ *   5-7. one site user's orders: /_api List with the session cookie  vs  the same rows with an API key (the cost
+ *      of identifying the user)  and  vs  Strapi REST with the user's JWT (target >= 10x; scripts/bench-session.js)
  *
  * Strapi runs in this process on a fresh database (SQLite by default, DATABASE_CLIENT=postgres|mysql for a
  * new database on that server); autocannon runs in a child process (scripts/bench-load.js) so the load
@@ -42,6 +44,7 @@ const { buildPlugin } = require('./build-if-stale');
 const { runLoad } = require('./bench-load');
 const { measureCreates, RECORDS, PLUGIN_PATH } = require('./bench-create');
 const { measureAggregate } = require('./bench-aggregate');
+const { sessionScenarios } = require('./bench-session');
 
 const ROOT = path.resolve(__dirname, '..');
 const PRODUCT = 'api::product.product';
@@ -67,7 +70,7 @@ const SETTINGS = {
   aggregateWarmup: Math.round(positive('BENCH_AGGREGATE_WARMUP', 1)),
 };
 
-const TARGETS = { listVsRest: 10, listVsHealth: 0.5, createVsRest: 10, aggregateVsSql: 1.5 };
+const TARGETS = { listVsRest: 10, listVsHealth: 0.5, createVsRest: 10, sessionVsRest: 10, aggregateVsSql: 1.5 };
 
 const log = (...args) => console.log(...args);
 const step = (message) => process.stderr.write(`[bench] ${message}\n`);
@@ -279,6 +282,8 @@ const report = (context, scenarios, results, creates) => {
   const listVsRest = results.list100.requestsPerSecond / results.rest100.requestsPerSecond;
   const listVsHealth = results.list10.requestsPerSecond / results.health.requestsPerSecond;
   const createVsRest = creates.rest.median / creates.plugin.median;
+  const sessionVsRest = results.sessionList.requestsPerSecond / results.restJwt.requestsPerSecond;
+  const sessionVsKey = results.sessionList.requestsPerSecond / results.keyList.requestsPerSecond;
   const mark = (value, target) => (value >= target ? 'PASS' : 'BELOW');
   log(
     table(
@@ -302,6 +307,13 @@ const report = (context, scenarios, results, creates) => {
           '>= 10x',
           mark(createVsRest, TARGETS.createVsRest),
         ],
+        [
+          '/_api session List vs REST with JWT',
+          `${sessionVsRest.toFixed(2)}x`,
+          '>= 10x',
+          mark(sessionVsRest, TARGETS.sessionVsRest),
+        ],
+        ['/_api session List vs API key List', `${(sessionVsKey * 100).toFixed(1)}%`, '', ''],
       ],
       [false, true, true, false]
     )
@@ -442,6 +454,7 @@ const benchDefault = async ({ strapi, origin }, context) => {
     },
   ];
 
+  scenarios.push(...(await sessionScenarios(strapi, origin, key)));
   const results = {};
   for (const scenario of scenarios) results[scenario.id] = await runScenario(scenario);
   const creates = await measureCreates(

@@ -18,6 +18,7 @@ const main = async () => {
   const { createStrapi } = require(require.resolve('@strapi/strapi', { paths: [PLAYGROUND] }));
   const { createDemoExamples } = require(path.join(PLAYGROUND, 'src/demo-examples'));
   const { ADMIN_DEFAULTS } = require(path.join(PLAYGROUND, 'src/admin-user'));
+  const { SITE_USER_PASSWORD } = require(path.join(PLAYGROUND, 'src/site-users'));
   const strapi = await createStrapi({ appDir: PLAYGROUND, distDir: PLAYGROUND }).load();
   const examples = await createDemoExamples(strapi);
   await strapi.listen();
@@ -29,6 +30,7 @@ const main = async () => {
     '',
     `Data API demo running at ${base}`,
     `  Admin panel: ${base}/admin  (${email} / ${process.env.ADMIN_PASSWORD ? '$ADMIN_PASSWORD' : ADMIN_DEFAULTS.password})`,
+    `  Browser Session demo page: ${base}/session-demo.html  (customer1@example.com / ${SITE_USER_PASSWORD})`,
   ];
   if (examples) {
     lines.push(

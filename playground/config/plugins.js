@@ -1,11 +1,27 @@
 const path = require('path');
 
 module.exports = ({ env }) => ({
-  'users-permissions': { config: { jwtSecret: env('JWT_SECRET', 'playground-users-permissions-jwt-secret') } },
+  'users-permissions': {
+    config: {
+      jwtSecret: env('JWT_SECRET', 'playground-users-permissions-jwt-secret'),
+      // `refresh` with UP_REFRESH_COOKIE=true: logins set users-permissions' own httpOnly refresh cookie.
+      jwtManagement: env('UP_JWT_MANAGEMENT', 'legacy-support'),
+      sessions: { httpOnly: env.bool('UP_REFRESH_COOKIE', false) },
+    },
+  },
   // The plugin under development, loaded from the repository root (its built dist/).
   'data-api': {
     enabled: true,
     resolve: path.resolve(__dirname, '..', '..'),
-    config: { keySecret: env('DATA_API_KEY_SECRET', 'playground-data-api-key-secret-0123456789') },
+    config: {
+      keySecret: env('DATA_API_KEY_SECRET', 'playground-data-api-key-secret-0123456789'),
+      // Pages on these origins may call /_api with the session cookie (comma-separated, exact origins).
+      cors: { origins: env.array('DATA_API_CORS_ORIGINS', []).filter(Boolean) },
+      session: {
+        maxAgeMs: env.int('DATA_API_SESSION_MAX_AGE_MS', 7 * 86400000),
+        maxFailuresPerIdentifier: env.int('DATA_API_LOGIN_MAX_FAILURES', 5),
+        maxFailuresPerIp: env.int('DATA_API_LOGIN_MAX_FAILURES_PER_IP', 50),
+      },
+    },
   },
 });

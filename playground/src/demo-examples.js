@@ -4,6 +4,8 @@
  */
 const EXAMPLES = (keyId) => {
   const auth = { method: 'api-key', keys: [keyId] };
+  const siteUser = { method: 'session', userObject: 'plugin::users-permissions.user' };
+  const mine = { user: { id: { $eq: { $var: 'user.id' } } } };
   return [
     {
       name: 'Active products',
@@ -127,6 +129,26 @@ const EXAMPLES = (keyId) => {
       parameter: 'required',
       filter: { status: 'pending' },
       auth,
+    },
+    {
+      name: 'My orders (logged-in site user)',
+      path: 'me/orders',
+      type: 'list',
+      object: 'api::order.order',
+      filter: { customer: mine },
+      fields: ['id', 'orderedAt', 'status', 'quantity', 'total', 'product'].map((name) => ({ name })),
+      sort: [{ field: 'id', dir: 'desc' }],
+      auth: siteUser,
+    },
+    {
+      name: 'Rename my customer record (logged-in site user)',
+      path: 'me/customer',
+      type: 'modify',
+      object: 'api::customer.customer',
+      parameter: 'required',
+      filter: mine,
+      fields: [{ name: 'name' }],
+      auth: siteUser,
     },
   ];
 };

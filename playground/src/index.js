@@ -1,6 +1,7 @@
 const { parseSeed, seedShop } = require('./seed');
 const { ensureSuperAdmin } = require('./admin-user');
 const { allowPublic } = require('./public-permissions');
+const { seedSiteUsers } = require('./site-users');
 
 module.exports = {
   register({ strapi }) {
@@ -18,6 +19,8 @@ module.exports = {
   async bootstrap({ strapi }) {
     const seeded = await seedShop(strapi, parseSeed(process.env.SEED));
     if (seeded) strapi.log.info(`[playground] seeded ${JSON.stringify(seeded)}`);
+    const siteUsers = await seedSiteUsers(strapi);
+    if (siteUsers) strapi.log.info(`[playground] ${siteUsers} site users created`);
     await ensureSuperAdmin(strapi);
     // Strapi's own REST API on the same data, for comparison in the benchmarks.
     await allowPublic(strapi, ['api::product.product.find', 'api::order.order.create']);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { describeIssues } from '../../contracts/issues';
+import { originSchema } from '../../contracts/origin';
+
+const DAY_MS = 86_400_000;
 
 /** The plugin's options, set under `data-api.config` in the app's config/plugins file. */
 export const configSchema = z.strictObject({
@@ -21,6 +24,29 @@ export const configSchema = z.strictObject({
    * lifecycle subscribers or Document Service middlewares must see these writes.
    */
   documentService: z.enum(['auto', 'always']),
+  /** Browser Sessions of site users (`POST /_api/_session`). */
+  session: z.strictObject({
+    /** The name of the httpOnly session cookie. */
+    cookieName: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only (at most 64)'),
+    /** How long (ms) a session lasts from login; it is not extended by use. */
+    maxAgeMs: z
+      .number()
+      .int()
+      .min(60_000)
+      .max(366 * DAY_MS),
+    /** The cookie's SameSite; `none` (third-party sites) takes effect on HTTPS only, `lax` is used over HTTP. */
+    sameSite: z.enum(['lax', 'strict', 'none']),
+    /** Failed logins counted per identifier and per address within `windowMs`; past the limit: 429. */
+    maxFailuresPerIdentifier: z.number().int().min(1).max(1000),
+    maxFailuresPerIp: z.number().int().min(1).max(100_000),
+    failureWindowMs: z.number().int().min(1000).max(DAY_MS),
+  }),
+  /** Origins (`scheme://host[:port]`, exact) whose pages may call `/_api` with credentials (cookies). */
+  cors: z.strictObject({
+    origins: z.array(originSchema).max(100).optional(),
+    /** How long (s) a browser may cache a preflight answer. */
+    maxAgeSeconds: z.number().int().min(0).max(86_400),
+  }),
 });
 
 export type PluginConfig = z.infer<typeof configSchema>;
@@ -31,6 +57,16 @@ export default {
     lastUsedPrecisionMs: 60_000,
     maxBodyBytes: 1024 * 1024,
     documentService: 'auto',
+    session: {
+      cookieName: 'data_api_session',
+      maxAgeMs: 7 * DAY_MS,
+      sameSite: 'lax',
+      maxFailuresPerIdentifier: 5,
+      maxFailuresPerIp: 50,
+      failureWindowMs: 15 * 60_000,
+    },
+    // No default list: Strapi merges array defaults item by item into the site's own list.
+    cors: { maxAgeSeconds: 600 },
   } satisfies Omit<PluginConfig, 'keySecret'>,
   validator(config: unknown) {
     const result = configSchema.safeParse(config);

@@ -17,3 +17,76 @@ describe('plugin config validation', () => {
     expect(() => config.validator(value)).toThrow(message);
   });
 });
+
+describe('session and cors options', () => {
+  const valid = config.default;
+  const withSession = (session: Record<string, unknown>) => ({ ...valid, session: { ...valid.session, ...session } });
+  const withCors = (cors: Record<string, unknown>) => ({ ...valid, cors: { ...valid.cors, ...cors } });
+  const messageOf = (value: unknown) => {
+    try {
+      config.validator(value);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error('expected the config to be refused');
+  };
+
+  test('the defaults: a lax session cookie of 7 days and no listed origins', () => {
+    expect(valid.session).toEqual({
+      cookieName: 'data_api_session',
+      maxAgeMs: 7 * 86_400_000,
+      sameSite: 'lax',
+      maxFailuresPerIdentifier: 5,
+      maxFailuresPerIp: 50,
+      failureWindowMs: 900_000,
+    });
+    expect(valid.cors).toEqual({ maxAgeSeconds: 600 });
+  });
+
+  test.each([
+    withCors({ origins: ['https://shop.example.com', 'http://localhost:4000'] }),
+    withCors({ origins: [] }),
+    withSession({ sameSite: 'none', cookieName: 'Shop-Session_2' }),
+    withSession({ maxAgeMs: 60_000 }),
+    withSession({ sameSite: 'strict' }),
+  ])('%j is valid', (value) => {
+    expect(() => config.validator(value)).not.toThrow();
+  });
+
+  test('a bad origin is named by its index', () => {
+    expect(messageOf(withCors({ origins: ['https://shop.example.com', 'https://shop.example.com/'] }))).toMatch(
+      /^Invalid config for plugin data-api: cors\.origins\[1\]: an origin is "scheme:\/\/host\[:port\]"/
+    );
+  });
+
+  test.each([
+    [withCors({ origins: ['https://shop.example.com/'] }), /cors\.origins\[0\]: an origin is/],
+    [withCors({ origins: ['*'] }), /cors\.origins\[0\]: an origin is/],
+    [withCors({ origins: 'https://shop.example.com' }), /cors\.origins: /],
+    [withCors({ maxAgeSeconds: 86_401 }), /cors\.maxAgeSeconds: /],
+    [withCors({ credentials: true }), /cors: .*credentials/],
+    [{ ...valid, cors: undefined }, /cors: /],
+    [withSession({ cookieName: 'data api session' }), /session\.cookieName: .*letters, digits, _ and - only/],
+    [withSession({ cookieName: 'sid;Path=/' }), /session\.cookieName: /],
+    [withSession({ cookieName: '' }), /session\.cookieName: /],
+    [withSession({ cookieName: 'x'.repeat(65) }), /session\.cookieName: /],
+    [withSession({ maxAgeMs: 59_999 }), /session\.maxAgeMs: /],
+    [withSession({ maxAgeMs: 367 * 86_400_000 }), /session\.maxAgeMs: /],
+    [withSession({ maxAgeMs: 60_000.5 }), /session\.maxAgeMs: /],
+    [withSession({ sameSite: 'Lax' }), /session\.sameSite: /],
+    [withSession({ maxFailuresPerIdentifier: 0 }), /session\.maxFailuresPerIdentifier: /],
+    [withSession({ maxFailuresPerIp: 100_001 }), /session\.maxFailuresPerIp: /],
+    [withSession({ failureWindowMs: 999 }), /session\.failureWindowMs: /],
+    [withSession({ secure: true }), /session: .*secure/],
+    [{ ...valid, session: undefined }, /session: /],
+  ])('%j is refused with a message naming the option', (value, message) => {
+    expect(messageOf(value)).toMatch(/^Invalid config for plugin data-api: /);
+    expect(messageOf(value)).toMatch(message);
+  });
+
+  test('only the broken options are named', () => {
+    const message = messageOf(withSession({ maxAgeMs: 1 }));
+    expect(message).toContain('session.maxAgeMs');
+    expect(message).not.toMatch(/cookieName|cors/);
+  });
+});

@@ -101,7 +101,7 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
 
   return async (ctx, request) => {
     const query = parseListQuery(ctx.querystring, filterable, { paging: false });
-    const read = renderReadWhere(request.param, publication, baseFilter, query.filters, filterable);
+    const read = renderReadWhere(request, publication, baseFilter, query.filters, filterable);
     const bindings = top ? [...read.bindings, ...read.bindings] : read.bindings;
     const rows = await deps.executor.arrays(statement(read.where), bindings);
     if (rows.length > cap) throw new ApiError(400, tooManyGroups(cap));

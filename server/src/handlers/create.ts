@@ -23,7 +23,7 @@ export const createHandler: HandlerFactory = (definition, model, deps) => {
     if (!items.every(isPlainObject)) throw new ApiError(400, MESSAGES.bodyNotRecords);
     if (!items.length) throw new ApiError(400, MESSAGES.bodyEmpty);
     if (items.length > LIMITS.recordsPerRequest) throw new ApiError(413, tooManyRecords(LIMITS.recordsPerRequest));
-    const vars = requestVariables(request.param);
+    const vars = requestVariables(request);
     let parsed;
     try {
       parsed = items.map((item, i) => input.parse(item as Record<string, unknown>, i, vars));

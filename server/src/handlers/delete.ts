@@ -10,7 +10,7 @@ export const deleteHandler: HandlerFactory = (definition, model, deps) => {
   const write = compileWrite(definition, model, deps);
 
   return async (ctx, request) => {
-    const vars = requestVariables(request.param);
+    const vars = requestVariables(request);
     await write.run(async (db) => {
       const target = await write.target(db, request.param, vars);
       const record = (await write.records(db, [target.id])).get(target.id);

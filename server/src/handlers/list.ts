@@ -50,13 +50,7 @@ export const listHandler = (definition: EndpointDefinition, model: Model, deps: 
 
   return async (ctx, request) => {
     const query = parseListQuery(ctx.querystring, filterable);
-    const { where, bindings } = renderReadWhere(
-      request.param,
-      sql.publication,
-      endpointFilter,
-      query.filters,
-      filterable
-    );
+    const { where, bindings } = renderReadWhere(request, sql.publication, endpointFilter, query.filters, filterable);
     const offset = (query.page - 1) * LIMITS.pageSize;
     const rows = await executor.arrays(sql.page(where), [...bindings, ...bindings, offset]);
     const total = Number(rows.length ? rows[0][0] : (await executor.all(sql.count(where), bindings))[0].n);

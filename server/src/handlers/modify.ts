@@ -17,7 +17,7 @@ export const modifyHandler: HandlerFactory = (definition, model, deps) => {
   return async (ctx, request) => {
     const body = await readJsonBody(ctx, deps.maxBodyBytes);
     if (!isPlainObject(body)) throw new ApiError(400, MESSAGES.bodyNotObject);
-    const vars = requestVariables(request.param);
+    const vars = requestVariables(request);
     let parsed;
     try {
       parsed = input.parse(body, 0, vars);

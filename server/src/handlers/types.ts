@@ -3,14 +3,13 @@ import type { Context } from 'koa';
 import type { EndpointDefinition } from '../../../contracts/definition';
 import type { Dialect } from '../query/dialect';
 import type { Executor } from '../query/executor';
+import type { RequestContext } from '../query/variables';
 import type { Model } from '../query/model';
 import type { Locks } from '../writes/locks';
 import type { ObjectWriter } from '../writes/object-writer';
 
 /** What the runtime knows of a request once routing and authentication are done. */
-export interface RuntimeRequest {
-  param?: number;
-}
+export type RuntimeRequest = RequestContext;
 
 export type Handler = (ctx: Context, request: RuntimeRequest) => Promise<void>;
 

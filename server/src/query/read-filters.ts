@@ -4,7 +4,7 @@ import { compileFilter, type Predicate, type RenderContext } from './filter';
 import { ROOT } from './list-sql';
 import type { Model } from './model';
 import type { QueryFilterSpec } from './params';
-import { queryVariable, requestVariables } from './variables';
+import { queryVariable, requestVariables, type RequestContext } from './variables';
 
 /** A query-string filter of a read endpoint: its key, the codec that parses its value, and its predicate. */
 export type QueryFilter = QueryFilterSpec & { predicate: Predicate };
@@ -45,13 +45,13 @@ export const compileQueryFilter = (
  * prepared statement).
  */
 export const renderReadWhere = (
-  param: number | undefined,
+  request: RequestContext,
   publication: string | null,
   endpointFilter: Predicate,
   values: Map<string, unknown>,
   filterable: Map<string, QueryFilter>
 ) => {
-  const render: RenderContext = { vars: requestVariables(param), bindings: [], unknown: false };
+  const render: RenderContext = { vars: requestVariables(request), bindings: [], unknown: false };
   const conditions = publication ? [publication] : [];
   conditions.push(endpointFilter(render));
   for (const key of [...values.keys()].sort()) {

@@ -1,3 +1,5 @@
+import type { SessionUser } from '../../../contracts/session';
+
 /** Values a filter may refer to with `{ "$var": NAME }` (DESIGN.md section 2). */
 export type Variables = Record<string, unknown>;
 
@@ -10,10 +12,22 @@ const CLOCK: Variables = Object.create(null, {
   today: { get: () => new Date().toISOString().slice(0, 10), enumerable: true },
 });
 
+/** What a request gives its variables: the numeric path parameter and the Browser Session user. */
+export interface RequestContext {
+  param?: number;
+  user?: SessionUser;
+}
+
 /** The variables of one request. A variable with no value is absent, and a leaf using it matches nothing. */
-export const requestVariables = (param: number | undefined): Variables => {
+export const requestVariables = ({ param, user }: RequestContext): Variables => {
   const vars: Variables = Object.create(CLOCK);
   if (param !== undefined) vars.param = param;
+  if (user) {
+    vars['user.id'] = user.id;
+    if (user.email !== null) vars['user.email'] = user.email;
+    if (user.username !== null) vars['user.username'] = user.username;
+    if (user.role !== null) vars['user.role'] = user.role;
+  }
   return vars;
 };
 
@@ -44,7 +58,7 @@ export const variableProblem = (name: string, definition: { parameter: string; a
     return 'the variable "param" needs a numeric parameter ("optional" or "required")';
   }
   if (USER_VARIABLES.includes(name) && definition.auth.method !== 'session') {
-    return `the variable "${name}" needs Browser Session authentication (not available in this version)`;
+    return `the variable "${name}" needs Browser Session authentication (auth.method "session")`;
   }
   return null;
 };

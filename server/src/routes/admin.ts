@@ -22,5 +22,7 @@ export default {
     guarded('GET', '/api-keys', 'apiKeys.find', PERMISSIONS.keys.read),
     guarded('POST', '/api-keys', 'apiKeys.create', PERMISSIONS.keys.manage),
     guarded('DELETE', '/api-keys/:id', 'apiKeys.delete', PERMISSIONS.keys.manage),
+    guarded('GET', '/sessions', 'sessions.find', PERMISSIONS.sessions.read),
+    guarded('DELETE', '/sessions/:id', 'sessions.delete', PERMISSIONS.sessions.manage),
   ],
 };

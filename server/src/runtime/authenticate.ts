@@ -1,7 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
+import type { SessionUser } from '../../../contracts/session';
 import { bearerToken, hashSecret } from '../auth/api-key';
+import type { Identify } from '../auth/identify';
 import type { Snapshot } from '../services/registry';
 import { getService } from '../utils/get-service';
 import type { CompiledEndpoint } from './compile';
@@ -12,22 +14,36 @@ const challenge = (error?: string) => ({
 });
 
 /**
- * API key (spec 5): 401 with a Bearer challenge when the key is missing, unknown, revoked or expired;
- * 403 when it is valid but not allowed on this endpoint.
+ * API key: 401 with a Bearer challenge when the key is missing, unknown, revoked or expired; 403 when it is
+ * valid but not allowed on this endpoint.
  */
-export const authenticate = (
-  strapi: Core.Strapi,
-  ctx: Context,
-  endpoint: CompiledEndpoint,
-  snapshot: Snapshot
-): void => {
-  if (endpoint.auth.method !== 'api-key') throw new ApiError(401, MESSAGES.unauthorized);
+const checkApiKey = (strapi: Core.Strapi, ctx: Context, keys: Set<number>, snapshot: Snapshot) => {
   const token = bearerToken(ctx.get('authorization'));
   if (!token) throw new ApiError(401, MESSAGES.unauthorized, challenge());
   const key = snapshot.keys.get(hashSecret(snapshot.keySecret, token));
   if (!key || (key.expiresAt !== null && key.expiresAt <= Date.now())) {
     throw new ApiError(401, MESSAGES.unauthorized, challenge('invalid_token'));
   }
-  if (!endpoint.auth.keys.has(key.id)) throw new ApiError(403, MESSAGES.forbidden);
+  if (!keys.has(key.id)) throw new ApiError(403, MESSAGES.forbidden);
   getService(strapi, 'apiKeys').touch(key.id);
+};
+
+/**
+ * Authentication (spec 5). A Browser Session endpoint answers only a logged-in user of its user object
+ * (401 for anyone else, API keys included) and hands that user to the handler.
+ */
+export const authenticate = async (
+  strapi: Core.Strapi,
+  ctx: Context,
+  endpoint: CompiledEndpoint,
+  snapshot: Snapshot,
+  identify: Identify['identify']
+): Promise<SessionUser | undefined> => {
+  if (endpoint.auth.method === 'api-key') {
+    checkApiKey(strapi, ctx, endpoint.auth.keys, snapshot);
+    return undefined;
+  }
+  const found = await identify(ctx, endpoint.auth.userObject);
+  if (!found) throw new ApiError(401, MESSAGES.unauthorized);
+  return found.user;
 };

@@ -1,4 +1,5 @@
 import type { EndpointDefinition, EndpointType, ParameterMode } from '../../../contracts/definition';
+import type { SessionUserObject } from '../../../contracts/session';
 import { compileIpAllowlist } from '../auth/ip';
 import { aggregateHandler } from '../handlers/aggregate';
 import { createHandler } from '../handlers/create';
@@ -8,7 +9,9 @@ import { modifyHandler } from '../handlers/modify';
 import type { CompileDeps, Handler, HandlerFactory } from '../handlers/types';
 import { DefinitionError } from '../errors/definition-error';
 
-export type EndpointAuth = { method: 'api-key'; keys: Set<number> } | { method: 'session'; userObject: string };
+export type EndpointAuth =
+  | { method: 'api-key'; keys: Set<number> }
+  | { method: 'session'; userObject: SessionUserObject };
 
 /** A definition turned into what a request needs: built when definitions change, never per request. */
 export interface CompiledEndpoint {

@@ -1,10 +1,14 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
+import { SESSION_PATH } from '../../../contracts/session';
+import { createIdentify } from '../auth/identify';
 import { getService } from '../utils/get-service';
 import { authenticate } from './authenticate';
+import { createCors } from './cors';
 import { ApiError } from '../errors/api-error';
 import { matchRoute } from './routes';
+import { createSessionResource } from './session-resource';
 
 const PREFIX = '/_api';
 
@@ -20,31 +24,50 @@ const sendError = (strapi: Core.Strapi, ctx: Context, error: unknown) => {
   ctx.body = { success: false, error: MESSAGES.internal };
 };
 
-/** Serves `/_api/...`: route, then allowed IPs, then authentication, then the endpoint's handler. */
-export const createRuntimeMiddleware = (strapi: Core.Strapi) => async (ctx: Context, next: Next) => {
-  const { path } = ctx;
-  if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return next();
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  try {
+/**
+ * Serves `/_api/...`: the session resource, or route, then CORS, allowed IPs, the origin check of session
+ * endpoints, authentication, and the endpoint's handler.
+ */
+export const createRuntimeMiddleware = (strapi: Core.Strapi) => {
+  const cors = createCors(strapi);
+  const identify = createIdentify(strapi);
+  const session = createSessionResource(strapi, cors, identify);
+
+  const serve = async (ctx: Context, rest: string) => {
+    if (rest === SESSION_PATH) return session(ctx);
     const snapshot = getService(strapi, 'registry').snapshot();
-    const match = matchRoute(snapshot.routes, ctx.method, path.slice(PREFIX.length + 1));
+    const preflight = cors.isPreflight(ctx);
+    const method = preflight ? ctx.get('access-control-request-method').toUpperCase() : ctx.method;
+    const match = matchRoute(snapshot.routes, method, rest);
     if (match.kind === 'not-found') throw new ApiError(404, MESSAGES.notFound);
     if (match.kind === 'method-not-allowed') {
       const allow = [...match.allow, 'OPTIONS'].join(', ');
-      if (ctx.method === 'OPTIONS') {
-        ctx.set('Allow', allow);
-        ctx.status = 204;
-        return;
-      }
-      throw new ApiError(405, MESSAGES.methodNotAllowed, { Allow: allow });
+      if (ctx.method !== 'OPTIONS') throw new ApiError(405, MESSAGES.methodNotAllowed, { Allow: allow });
+      ctx.set('Allow', allow);
+      ctx.status = 204;
+      return;
     }
     const { endpoint, param } = match;
+    const credentialed = endpoint.auth.method === 'session';
+    if (preflight) return cors.preflight(ctx, [endpoint.method], credentialed);
+    cors.decorate(ctx, credentialed);
     // Allowed source IPs come first, whatever the authentication (spec 5; DESIGN.md section 4).
     if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
-    authenticate(strapi, ctx, endpoint, snapshot);
-    await endpoint.handle(ctx, { param });
-  } catch (error) {
-    sendError(strapi, ctx, error);
-  }
+    if (credentialed) cors.checkSource(ctx);
+    const user = await authenticate(strapi, ctx, endpoint, snapshot, identify.identify);
+    await endpoint.handle(ctx, { param, user });
+  };
+
+  return async (ctx: Context, next: Next) => {
+    const { path } = ctx;
+    if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return next();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.vary('Origin');
+    try {
+      await serve(ctx, path.slice(PREFIX.length + 1).replace(/\/+$/, ''));
+    } catch (error) {
+      sendError(strapi, ctx, error);
+    }
+  };
 };

@@ -34,7 +34,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!(error instanceof DefinitionError)) throw error;
       problems.push(error.message);
     }
-    if (definition.auth.method === 'session') problems.push('auth.method: "session" is not available in this version');
+    const { auth } = definition;
+    if (auth.method === 'session' && auth.userObject !== 'admin::user' && !strapi.plugin('users-permissions')) {
+      problems.push('auth.userObject: the users-permissions plugin is not installed');
+    }
     // An endpoint may lose its last key to a revocation; one in use must name a key.
     if (definition.auth.method === 'api-key' && !definition.auth.keys.length && definition.enabled) {
       problems.push('auth.keys: name at least one key');

@@ -2,5 +2,7 @@ import registry from './registry';
 import definitions from './definitions';
 import apiKeys from './api-keys';
 import objects from './objects';
+import sessions from './sessions';
+import loginThrottle from './login-throttle';
 
-export default { registry, definitions, apiKeys, objects };
+export default { registry, definitions, apiKeys, objects, sessions, loginThrottle };

@@ -1,0 +1,54 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import type { SessionUser, SessionUserObject } from '../../../contracts/session';
+import { getService } from '../utils/get-service';
+import { pluginConfig } from '../utils/plugin-config';
+import { adminFromBearer, ADMIN_USER } from './admin-users';
+import { KEY_PREFIX } from './api-key';
+import { anyBearerToken } from './bearer';
+import { readSessionCookie } from './session-cookie';
+import { createSiteUsers } from './site-users';
+
+export interface Identified {
+  user: SessionUser;
+  /** When the plugin's own session ends; null for users recognised by Strapi's credentials. */
+  expiresAt: string | null;
+}
+
+/**
+ * Who a request is logged in as, for one user object (DESIGN.md section 4):
+ * - site users: the plugin's session cookie, else users-permissions' own refresh cookie (refresh mode), else
+ *   its JWT / access token as `Authorization: Bearer`;
+ * - admin users: the admin panel's access token as `Authorization: Bearer`.
+ * The user is read at every request, so blocking or deleting one ends its access at once.
+ */
+export const createIdentify = (strapi: Core.Strapi) => {
+  const siteUsers = createSiteUsers(strapi);
+  const sessionConfig = pluginConfig(strapi, 'session');
+
+  const siteUser = async (ctx: Context, bearer: string | null): Promise<Identified | null> => {
+    if (!siteUsers.available()) return null;
+    const session = await getService(strapi, 'sessions').siteUser(readSessionCookie(ctx, sessionConfig));
+    if (session) {
+      const user = await siteUsers.admit(session);
+      return user && { user, expiresAt: session.expiresAt };
+    }
+    const id =
+      (await siteUsers.idOfRefreshCookie(ctx.cookies)) ??
+      (bearer && !bearer.startsWith(KEY_PREFIX) ? await siteUsers.idOfBearer(bearer) : null);
+    const user = id === null ? null : await siteUsers.load(id);
+    return user && { user, expiresAt: null };
+  };
+
+  return {
+    siteUsers,
+    async identify(ctx: Context, object: SessionUserObject): Promise<Identified | null> {
+      const bearer = anyBearerToken(ctx.get('authorization'));
+      if (object !== ADMIN_USER) return siteUser(ctx, bearer);
+      const user = bearer ? await adminFromBearer(strapi, bearer) : null;
+      return user && { user, expiresAt: null };
+    },
+  };
+};
+
+export type Identify = ReturnType<typeof createIdentify>;

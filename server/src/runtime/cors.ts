@@ -1,0 +1,81 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { MESSAGES } from '../../../contracts/messages';
+import { canonicalOrigin } from '../../../contracts/origin';
+import { ApiError } from '../errors/api-error';
+import { pluginConfig } from '../utils/plugin-config';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept';
+const EXPOSED_HEADERS = 'Link, Allow, Retry-After, WWW-Authenticate';
+
+/**
+ * CORS and the origin check of `/_api` (DESIGN.md section 4).
+ * - Credentialed endpoints (Browser Session, and `/_api/_session`) answer cross-origin calls only for the
+ *   origins listed in the plugin config, with `Access-Control-Allow-Credentials`; never `*`.
+ * - API-key endpoints answer any origin with `*` (no cookies are involved), and listed origins by name.
+ * - Credentialed endpoints refuse a request whose `Origin` (or, lacking it, `Referer`) is neither the site's
+ *   own origin nor listed, and an unsafe method that names no origin at all: the cookie of a logged-in user
+ *   must not act for another site's page (CSRF).
+ */
+export const createCors = (strapi: Core.Strapi) => {
+  const config = pluginConfig(strapi, 'cors');
+  const listed = new Set(config.origins ?? []);
+  const serverUrl = strapi.config.get<string>('server.url');
+  const publicOrigin = serverUrl ? canonicalOrigin(serverUrl) : null;
+
+  // `ctx.origin` comes from the Host header as sent (`host:443`, upper case): compared in its canonical form.
+  const isOwn = (ctx: Context, origin: string) => origin === publicOrigin || origin === canonicalOrigin(ctx.origin);
+
+  /** The origin a browser says the request comes from: `Origin`, else that of `Referer`. */
+  const sourceOf = (ctx: Context): string | null => {
+    const origin = ctx.get('origin');
+    if (origin) return origin;
+    const referer = ctx.get('referer');
+    return referer ? canonicalOrigin(referer) : null;
+  };
+
+  const allowOrigin = (ctx: Context, credentialed: boolean): boolean => {
+    const origin = ctx.get('origin');
+    if (listed.has(origin)) {
+      ctx.set('Access-Control-Allow-Origin', origin);
+      ctx.set('Access-Control-Allow-Credentials', 'true');
+      return true;
+    }
+    if (credentialed) return false;
+    ctx.set('Access-Control-Allow-Origin', '*');
+    return true;
+  };
+
+  return {
+    isPreflight: (ctx: Context) =>
+      ctx.method === 'OPTIONS' && Boolean(ctx.get('origin')) && Boolean(ctx.get('access-control-request-method')),
+
+    /** Answers a preflight for `methods` of one path: 204, or 403 for an origin a credentialed path refuses. */
+    preflight(ctx: Context, methods: string[], credentialed: boolean) {
+      ctx.vary('Access-Control-Request-Method');
+      ctx.vary('Access-Control-Request-Headers');
+      if (!allowOrigin(ctx, credentialed)) throw new ApiError(403, MESSAGES.originNotAllowed);
+      ctx.set('Access-Control-Allow-Methods', methods.join(', '));
+      ctx.set('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+      ctx.set('Access-Control-Max-Age', String(config.maxAgeSeconds));
+      ctx.status = 204;
+    },
+
+    /** The CORS headers of an actual (not preflight) cross-origin request. */
+    decorate(ctx: Context, credentialed: boolean) {
+      if (ctx.get('origin') && allowOrigin(ctx, credentialed)) {
+        ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+      }
+    },
+
+    /** Refuses (403) a credentialed request from another site's page, or an unsafe one from no known page. */
+    checkSource(ctx: Context) {
+      const source = sourceOf(ctx);
+      if (source ? isOwn(ctx, source) || listed.has(source) : SAFE_METHODS.has(ctx.method)) return;
+      throw new ApiError(403, MESSAGES.originNotAllowed);
+    },
+  };
+};
+
+export type Cors = ReturnType<typeof createCors>;

@@ -1,0 +1,110 @@
+import type { Core } from '@strapi/strapi';
+import { UIDS } from '../../../contracts/plugin';
+import type { SessionSummary, SessionUser, SessionUserObject } from '../../../contracts/session';
+import { siteSessionSql } from '../auth/site-session-sql';
+import { SITE_USER, type SiteUserRow } from '../auth/site-users';
+import { codecFor, type Codec } from '../query/codecs';
+import type { ScalarField } from '../query/model';
+import { getService } from '../utils/get-service';
+import { resolveKeySecret } from '../auth/key-secret';
+import { generateSessionToken, hashSessionToken, passwordStamp } from '../auth/session-token';
+import { iso } from '../definitions/rows';
+import { pluginConfig } from '../utils/plugin-config';
+
+/** How `expiresAt` travels to and from the database (a datetime column). */
+const DATETIME: ScalarField = {
+  kind: 'scalar',
+  name: 'expiresAt',
+  column: 'expires_at',
+  type: 'datetime',
+  attribute: { type: 'datetime' },
+  writable: false,
+};
+
+const clip = (text: string | undefined | null, length: number) => (text ? text.slice(0, length) : null);
+
+/**
+ * Browser Sessions of site users, kept in the database so that every instance knows them and an admin can
+ * revoke one. The cookie holds a random token; the table holds only its HMAC.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const query = () => strapi.db.query(UIDS.session);
+  const hashOf = (token: string | undefined) => hashSessionToken(resolveKeySecret(strapi), token);
+  const live = () => ({ expiresAt: { $gt: new Date() } });
+  let statement: { sql: string; datetime: Codec } | null = null;
+
+  return {
+    /** Opens a session; the token goes into the cookie and nowhere else. */
+    async start(user: SessionUser, passwordHash: unknown, meta: { ip: string; userAgent?: string }) {
+      const token = generateSessionToken();
+      const expiresAt = new Date(Date.now() + pluginConfig(strapi, 'session').maxAgeMs);
+      await query().create({
+        data: {
+          tokenHash: hashOf(token),
+          userObject: user.object,
+          userId: user.id,
+          passwordStamp: passwordStamp(resolveKeySecret(strapi), passwordHash),
+          expiresAt,
+          ip: clip(meta.ip, 64),
+          userAgent: clip(meta.userAgent, 255),
+        },
+      });
+      return { token, expiresAt };
+    },
+
+    /**
+     * The site user of a token's live session, with the row's expiry, or null: one prepared statement (session,
+     * user and role), since every request to a session endpoint asks.
+     */
+    async siteUser(token: string | undefined): Promise<(SiteUserRow & { expiresAt: string }) | null> {
+      const tokenHash = hashOf(token);
+      if (!tokenHash) return null;
+      const { executor, dialect } = getService(strapi, 'registry').compileDeps();
+      statement ??= { sql: siteSessionSql(strapi, dialect), datetime: codecFor(DATETIME, dialect) };
+      const { sql, datetime } = statement;
+      const [row] = await executor.all(sql, [tokenHash, SITE_USER, datetime.toDb(new Date())]);
+      if (!row || row.passwordStamp !== passwordStamp(resolveKeySecret(strapi), row.password)) return null;
+      return { ...(row as unknown as SiteUserRow), expiresAt: datetime.fromDb(row.expiresAt) as string };
+    },
+
+    /** Ends the session of a token (logout); nothing happens for an unknown one. */
+    async end(token: string | undefined) {
+      const tokenHash = hashOf(token);
+      if (tokenHash) await query().deleteMany({ where: { tokenHash } });
+    },
+
+    /** Live sessions, newest first, with their users, for the admin API. */
+    async find(): Promise<SessionSummary[]> {
+      const rows = await query().findMany({ where: live(), orderBy: { id: 'desc' } });
+      const ids = [...new Set(rows.map((r) => r.userId as number))];
+      const users = ids.length
+        ? await strapi.db
+            .query('plugin::users-permissions.user')
+            .findMany({ where: { id: { $in: ids } }, select: ['id', 'email', 'username'] })
+        : [];
+      const byId = new Map(users.map((u) => [u.id as number, u]));
+      return rows.map((row) => {
+        const user = byId.get(row.userId as number);
+        return {
+          id: row.id as number,
+          userObject: row.userObject as SessionUserObject,
+          user: user ? { id: user.id as number, email: user.email ?? null, username: user.username ?? null } : null,
+          ip: row.ip ?? null,
+          userAgent: row.userAgent ?? null,
+          createdAt: iso(row.createdAt),
+          expiresAt: iso(row.expiresAt),
+        };
+      });
+    },
+
+    /** Revokes one session (admin API); true when it existed. */
+    async revoke(id: number) {
+      return Boolean(await query().delete({ where: { id } }));
+    },
+
+    /** Drops expired sessions; run at each login, so the table holds about the live ones. */
+    async removeExpired() {
+      await query().deleteMany({ where: { expiresAt: { $lte: new Date() } } });
+    },
+  };
+};
