@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { anyBearerToken } from './bearer';
 
 /**
  * API key secrets: `dapi_` and 43 url-safe random characters (256 bits). Only an HMAC-SHA512 keyed by a server
@@ -15,9 +16,8 @@ export const hashSecret = (keySecret: string, secret: string) =>
 /** The part of a secret shown in the admin panel to tell keys apart. */
 export const displayPrefix = (secret: string) => secret.slice(0, KEY_PREFIX.length + 6);
 
-/** The bearer token of an `Authorization` header, or null. */
+/** The API key secret of an `Authorization: Bearer` header, or null. */
 export const bearerToken = (header: string | undefined): string | null => {
-  if (!header) return null;
-  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
-  return match && SECRET.test(match[1]) ? match[1] : null;
+  const token = anyBearerToken(header);
+  return token && SECRET.test(token) ? token : null;
 };

@@ -113,5 +113,3 @@ export const createSiteUsers = (strapi: Core.Strapi) => {
     },
   };
 };
-
-export type SiteUsers = ReturnType<typeof createSiteUsers>;

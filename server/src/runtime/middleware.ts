@@ -7,6 +7,7 @@ import { getService } from '../utils/get-service';
 import { authenticate } from './authenticate';
 import { createCors } from './cors';
 import { ApiError } from '../errors/api-error';
+import { answerOtherMethod } from './other-method';
 import { matchRoute } from './routes';
 import { createSessionResource } from './session-resource';
 
@@ -40,13 +41,7 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi) => {
     const method = preflight ? ctx.get('access-control-request-method').toUpperCase() : ctx.method;
     const match = matchRoute(snapshot.routes, method, rest);
     if (match.kind === 'not-found') throw new ApiError(404, MESSAGES.notFound);
-    if (match.kind === 'method-not-allowed') {
-      const allow = [...match.allow, 'OPTIONS'].join(', ');
-      if (ctx.method !== 'OPTIONS') throw new ApiError(405, MESSAGES.methodNotAllowed, { Allow: allow });
-      ctx.set('Allow', allow);
-      ctx.status = 204;
-      return;
-    }
+    if (match.kind === 'method-not-allowed') return answerOtherMethod(ctx, match.allow);
     const { endpoint, param } = match;
     const credentialed = endpoint.auth.method === 'session';
     if (preflight) return cors.preflight(ctx, [endpoint.method], credentialed);

@@ -11,6 +11,7 @@ import { getService } from '../utils/get-service';
 import { pluginConfig } from '../utils/plugin-config';
 import { readJsonBody } from '../writes/body';
 import type { Cors } from './cors';
+import { answerOtherMethod } from './other-method';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'DELETE'];
 const LOGIN_BODY_BYTES = 16 * 1024;
@@ -88,13 +89,7 @@ export const createSessionResource = (strapi: Core.Strapi, cors: Cors, { identif
 
   return async (ctx: Context) => {
     if (cors.isPreflight(ctx)) return cors.preflight(ctx, METHODS, true);
-    if (!METHODS.includes(ctx.method)) {
-      const allow = [...METHODS, 'OPTIONS'].join(', ');
-      if (ctx.method !== 'OPTIONS') throw new ApiError(405, MESSAGES.methodNotAllowed, { Allow: allow });
-      ctx.set('Allow', allow);
-      ctx.status = 204;
-      return;
-    }
+    if (!METHODS.includes(ctx.method)) return answerOtherMethod(ctx, METHODS);
     cors.decorate(ctx, true);
     cors.checkSource(ctx);
     if (ctx.method === 'POST') return login(ctx);

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import { createHmac } from 'node:crypto';
 import { UIDS } from '../../../contracts/plugin';
+import { keyedHash } from '../auth/keyed-hash';
 import { resolveKeySecret } from '../auth/key-secret';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { pluginConfig } from '../utils/plugin-config';
@@ -24,7 +24,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const column = (attribute: 'key' | 'failures' | 'windowStart') =>
     (meta().attributes[attribute] as { columnName?: string }).columnName ?? attribute;
   const table = () => strapi.db.connection(meta().tableName);
-  const keyOf = (text: string) => createHmac('sha256', resolveKeySecret(strapi)).update(`login:${text}`).digest('hex');
+  const keyOf = (text: string) => keyedHash(resolveKeySecret(strapi), 'login', text);
 
   // A user found by the identifier is counted by id: collations that ignore case or accents must not make
   // one account many counters.

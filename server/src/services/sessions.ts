@@ -79,7 +79,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const ids = [...new Set(rows.map((r) => r.userId as number))];
       const users = ids.length
         ? await strapi.db
-            .query('plugin::users-permissions.user')
+            .query(SITE_USER)
             .findMany({ where: { id: { $in: ids } }, select: ['id', 'email', 'username'] })
         : [];
       const byId = new Map(users.map((u) => [u.id as number, u]));
