@@ -12,4 +12,6 @@ export const LIMITS = {
   defaultMaxItems: 10000,
   /** Ids in one to-many relation value. */
   relationIds: 1000,
+  /** Files in one multiple media value. */
+  filesPerField: 100,
 } as const;

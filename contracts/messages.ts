@@ -20,16 +20,21 @@ export const MESSAGES = {
   accountNotConfirmed: 'Your account email is not confirmed',
   accountBlocked: 'Your account has been blocked by an administrator',
   tooManyLogins: 'Too many failed logins: try again later',
+  fileLinkInvalid: 'Invalid or tampered file link',
+  fileLinkExpired: 'File link expired',
+  fileUnavailable: 'The file could not be read from its storage',
+  rangeNotSatisfiable: 'Range not satisfiable',
 } as const;
 
 /**
  * `Invalid data for field: <field>` (spec 4.4 rule 4); for an array payload it adds the item's index in the
- * array (from 0), and for a task's own values the task's index.
+ * array (from 0), for a task's own values the task's index, and for a file why it was refused.
  */
-export const invalidData = (field: string, where?: { item?: number; task?: number }) => {
+export const invalidData = (field: string, where?: { item?: number; task?: number; reason?: string }) => {
   const place = [
     where?.item !== undefined ? `item ${where.item}` : null,
     where?.task !== undefined ? `task ${where.task}` : null,
+    where?.reason ?? null,
   ].filter(Boolean);
   return `Invalid data for field: ${field}${place.length ? ` (${place.join(', ')})` : ''}`;
 };

@@ -7,4 +7,5 @@ export const UIDS = {
   writeLock: `plugin::${PLUGIN_ID}.write-lock`,
   session: `plugin::${PLUGIN_ID}.session`,
   loginThrottle: `plugin::${PLUGIN_ID}.login-throttle`,
+  upload: `plugin::${PLUGIN_ID}.upload`,
 } as const;

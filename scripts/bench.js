@@ -10,6 +10,8 @@
  *      (ratio of the median times, target >= 10x; scripts/bench-create.js)
  *   5-7. one site user's orders: /_api List with the session cookie  vs  the same rows with an API key (the cost
  *      of identifying the user)  and  vs  Strapi REST with the user's JWT (target >= 10x; scripts/bench-session.js)
+ *   8-9. 100 products with a photo and a two-file gallery: /_api List with signed file URLs  vs  Strapi REST with
+ *      the media populated (target >= 10x; scripts/bench-files.js)
  *
  * Strapi runs in this process on a fresh database (SQLite by default, DATABASE_CLIENT=postgres|mysql for a
  * new database on that server); autocannon runs in a child process (scripts/bench-load.js) so the load
@@ -45,6 +47,7 @@ const { runLoad } = require('./bench-load');
 const { measureCreates, RECORDS, PLUGIN_PATH } = require('./bench-create');
 const { measureAggregate } = require('./bench-aggregate');
 const { sessionScenarios } = require('./bench-session');
+const { fileScenarios } = require('./bench-files');
 
 const ROOT = path.resolve(__dirname, '..');
 const PRODUCT = 'api::product.product';
@@ -70,7 +73,14 @@ const SETTINGS = {
   aggregateWarmup: Math.round(positive('BENCH_AGGREGATE_WARMUP', 1)),
 };
 
-const TARGETS = { listVsRest: 10, listVsHealth: 0.5, createVsRest: 10, sessionVsRest: 10, aggregateVsSql: 1.5 };
+const TARGETS = {
+  listVsRest: 10,
+  listVsHealth: 0.5,
+  createVsRest: 10,
+  sessionVsRest: 10,
+  filesVsRest: 10,
+  aggregateVsSql: 1.5,
+};
 
 const log = (...args) => console.log(...args);
 const step = (message) => process.stderr.write(`[bench] ${message}\n`);
@@ -284,6 +294,8 @@ const report = (context, scenarios, results, creates) => {
   const createVsRest = creates.rest.median / creates.plugin.median;
   const sessionVsRest = results.sessionList.requestsPerSecond / results.restJwt.requestsPerSecond;
   const sessionVsKey = results.sessionList.requestsPerSecond / results.keyList.requestsPerSecond;
+  const filesVsRest = results.listFiles.requestsPerSecond / results.restFiles.requestsPerSecond;
+  const filesVsPlain = results.listFiles.requestsPerSecond / results.list100.requestsPerSecond;
   const mark = (value, target) => (value >= target ? 'PASS' : 'BELOW');
   log(
     table(
@@ -314,6 +326,13 @@ const report = (context, scenarios, results, creates) => {
           mark(sessionVsRest, TARGETS.sessionVsRest),
         ],
         ['/_api session List vs API key List', `${(sessionVsKey * 100).toFixed(1)}%`, '', ''],
+        [
+          '/_api List with files vs REST populated',
+          `${filesVsRest.toFixed(2)}x`,
+          '>= 10x',
+          mark(filesVsRest, TARGETS.filesVsRest),
+        ],
+        ['/_api List with files vs List without', `${(filesVsPlain * 100).toFixed(1)}%`, '', ''],
       ],
       [false, true, true, false]
     )
@@ -455,6 +474,7 @@ const benchDefault = async ({ strapi, origin }, context) => {
   ];
 
   scenarios.push(...(await sessionScenarios(strapi, origin, key)));
+  scenarios.push(...(await fileScenarios(strapi, origin, key)));
   const results = {};
   for (const scenario of scenarios) results[scenario.id] = await runScenario(scenario);
   const creates = await measureCreates(

@@ -9,6 +9,13 @@ module.exports = ({ env }) => ({
       sessions: { httpOnly: env.bool('UP_REFRESH_COOKIE', false) },
     },
   },
+  // UPLOAD_PROVIDER: a provider package name or module path (the tests use a private one of their own).
+  upload: {
+    config: {
+      provider: env('UPLOAD_PROVIDER', 'local'),
+      providerOptions: env.json('UPLOAD_PROVIDER_OPTIONS', {}),
+    },
+  },
   // The plugin under development, loaded from the repository root (its built dist/).
   'data-api': {
     enabled: true,
@@ -17,6 +24,11 @@ module.exports = ({ env }) => ({
       keySecret: env('DATA_API_KEY_SECRET', 'playground-data-api-key-secret-0123456789'),
       // Pages on these origins may call /_api with the session cookie (comma-separated, exact origins).
       cors: { origins: env.array('DATA_API_CORS_ORIGINS', []).filter(Boolean) },
+      files: {
+        maxBytes: env.int('DATA_API_FILE_MAX_BYTES', 10 * 1024 * 1024),
+        maxRequestBytes: env.int('DATA_API_FILE_MAX_REQUEST_BYTES', 20 * 1024 * 1024),
+        urlTtlSeconds: env.int('DATA_API_FILE_URL_TTL_SECONDS', 15 * 60),
+      },
       session: {
         maxAgeMs: env.int('DATA_API_SESSION_MAX_AGE_MS', 7 * 86400000),
         maxFailuresPerIdentifier: env.int('DATA_API_LOGIN_MAX_FAILURES', 5),

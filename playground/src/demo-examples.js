@@ -18,6 +18,24 @@ const EXAMPLES = (keyId) => {
       auth,
     },
     {
+      name: 'Product pictures (temporary signed URLs)',
+      path: 'products/pictures',
+      type: 'list',
+      object: 'api::product.product',
+      fields: ['id', 'title', 'photo', 'gallery'].map((name) => ({ name })),
+      sort: [{ field: 'id', dir: 'asc' }],
+      auth,
+    },
+    {
+      name: 'Set a product photo and gallery (base64 files)',
+      path: 'products/pictures',
+      type: 'modify',
+      object: 'api::product.product',
+      parameter: 'required',
+      fields: [{ name: 'photo' }, { name: 'gallery' }],
+      auth,
+    },
+    {
       name: 'Products, cheapest first',
       path: 'products/cheapest',
       type: 'list',
@@ -118,7 +136,7 @@ const EXAMPLES = (keyId) => {
       object: 'api::order.order',
       parameter: 'required',
       filter: { status: 'pending' },
-      fields: [{ name: 'quantity' }, { name: 'note' }],
+      fields: [{ name: 'quantity' }, { name: 'note' }, { name: 'attachment' }],
       auth,
     },
     {

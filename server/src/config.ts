@@ -41,6 +41,35 @@ export const configSchema = z.strictObject({
     maxFailuresPerIp: z.number().int().min(1).max(100_000),
     failureWindowMs: z.number().int().min(1000).max(DAY_MS),
   }),
+  /** Media fields (spec 2.9): files sent as base64 on writes, read back through temporary signed URLs. */
+  files: z
+    .strictObject({
+      /** The largest file (decoded bytes) a media field accepts. */
+      maxBytes: z
+        .number()
+        .int()
+        .min(1)
+        .max(1024 * 1024 * 1024),
+      /**
+       * All files of one request together (decoded bytes): an endpoint that accepts a media field reads
+       * bodies up to `maxBodyBytes` plus this much in base64.
+       */
+      maxRequestBytes: z
+        .number()
+        .int()
+        .min(1)
+        .max(1024 * 1024 * 1024),
+      /** How long (s) a signed file URL of a List answer stays valid. */
+      urlTtlSeconds: z
+        .number()
+        .int()
+        .min(10)
+        .max(7 * 86_400),
+    })
+    .refine((files) => files.maxRequestBytes >= files.maxBytes, {
+      message: 'maxRequestBytes must be at least maxBytes',
+      path: ['maxRequestBytes'],
+    }),
   /** Origins (`scheme://host[:port]`, exact) whose pages may call `/_api` with credentials (cookies). */
   cors: z.strictObject({
     origins: z.array(originSchema).max(100).optional(),
@@ -65,6 +94,7 @@ export default {
       maxFailuresPerIp: 50,
       failureWindowMs: 15 * 60_000,
     },
+    files: { maxBytes: 10 * 1024 * 1024, maxRequestBytes: 20 * 1024 * 1024, urlTtlSeconds: 15 * 60 },
     // No default list: Strapi merges array defaults item by item into the site's own list.
     cors: { maxAgeSeconds: 600 },
   } satisfies Omit<PluginConfig, 'keySecret'>,

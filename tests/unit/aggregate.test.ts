@@ -9,7 +9,7 @@ import { scalar } from '../helpers/models';
 /** SQL shapes of the aggregate compiler; the values themselves are checked against the seed on every database. */
 const target = (field: ModelField) => ({
   expression: 't0."x"',
-  field: field as Exclude<ModelField, { kind: 'unsupported' }>,
+  field: field as Exclude<ModelField, { kind: 'unsupported' | 'media' }>,
   codec: codecFor(field, 'sqlite'),
 });
 

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { definitionSchema } from '../../contracts/definition';
 import { listHandler } from '../../server/src/handlers/list';
+import type { ReadDeps } from '../../server/src/handlers/types';
 import type { Model } from '../../server/src/query/model';
 import { scalar } from '../helpers/models';
 
@@ -43,12 +44,18 @@ const run = async (querystring: string) => {
     fields: [{ name: 'id' }, { name: 'status' }, { name: 'orderedAt' }, { name: 'now' }],
     auth: { method: 'api-key', keys: [1] },
   });
-  const handle = listHandler(definition, order, {
-    dialect: 'sqlite',
-    executor,
-    modelOf: () => null,
-    publicUrl: 'https://shop.example',
-  });
+  const handle = listHandler(
+    definition,
+    order,
+    {
+      dialect: 'sqlite',
+      executor,
+      modelOf: () => null,
+      publicUrl: 'https://shop.example',
+      files: {} as ReadDeps['files'],
+    },
+    1
+  );
   const headers: Record<string, string> = {};
   const ctx = {
     querystring,

@@ -88,6 +88,7 @@ const fakeDb = (rows: Row[] = []) => {
   const calls: Array<{ sql: string; bindings: unknown[] }> = [];
   const db: TxDb = {
     dialect: 'sqlite',
+    releasedFiles: new Set(),
     all: async (sql, bindings) => {
       calls.push({ sql, bindings });
       return rows;

@@ -56,7 +56,7 @@ const definition = (overrides: Record<string, unknown>) =>
   });
 const fields = (...names: string[]) => names.map((name) => ({ name }));
 const compile = (overrides: Record<string, unknown>, model = order) =>
-  compileInput(definition(overrides), model, 'sqlite', VARIABLES, () => null);
+  compileInput(definition(overrides), model, 'sqlite', VARIABLES, () => null, 1024);
 
 const definitionError = (overrides: Record<string, unknown>, model = order) =>
   definitionErrorOf(() => compile(overrides, model));

@@ -78,7 +78,7 @@ describe('definitions', () => {
     });
   const problem = definitionErrorOf;
   const compile = (presets: Record<string, unknown>) =>
-    compileInput(definition(presets), order, 'sqlite', ['param', 'now', 'today'], () => null);
+    compileInput(definition(presets), order, 'sqlite', ['param', 'now', 'today'], () => null, 1024);
 
   test('a preset variable must fit its field', () => {
     expect(problem(() => compile({ shipDate: { $var: 'now' } }))).toBe(

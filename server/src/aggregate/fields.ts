@@ -8,7 +8,7 @@ import type { Model, ModelField, RelationField } from '../query/model';
 /** A field an aggregate groups or measures by: its SQL expression, the joins it needs and how to read it. */
 export interface AggregateField {
   expression: string;
-  field: Exclude<ModelField, { kind: 'unsupported' }>;
+  field: Exclude<ModelField, { kind: 'unsupported' | 'media' }>;
   codec: Codec;
 }
 

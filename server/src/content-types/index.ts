@@ -4,6 +4,7 @@ import openapiDocument from './openapi-document/schema.json';
 import writeLock from './write-lock/schema.json';
 import session from './session/schema.json';
 import loginThrottle from './login-throttle/schema.json';
+import upload from './upload/schema.json';
 
 export default {
   endpoint: { schema: endpoint },
@@ -12,4 +13,5 @@ export default {
   'write-lock': { schema: writeLock },
   session: { schema: session },
   'login-throttle': { schema: loginThrottle },
+  upload: { schema: upload },
 };

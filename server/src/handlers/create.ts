@@ -12,12 +12,12 @@ import type { HandlerFactory } from './types';
  * Create (spec 4.4): one record or an array of them, all or nothing: the rows, the write check and every
  * record's tasks in one transaction. 201 with the new id (or ids, in request order).
  */
-export const createHandler: HandlerFactory = (definition, model, deps) => {
-  const write = compileWrite(definition, model, deps);
+export const createHandler: HandlerFactory = (definition, model, deps, endpointId) => {
+  const write = compileWrite(definition, model, deps, endpointId);
   const input = write.input!;
 
   return async (ctx, request) => {
-    const body = await readJsonBody(ctx, deps.maxBodyBytes);
+    const body = await readJsonBody(ctx, write.bodyLimit);
     const many = Array.isArray(body);
     const items: unknown[] = many ? body : [body];
     if (!items.every(isPlainObject)) throw new ApiError(400, MESSAGES.bodyNotRecords);
@@ -31,24 +31,28 @@ export const createHandler: HandlerFactory = (definition, model, deps) => {
       throw asClientError(error, many);
     }
 
-    const ids = await write.run(async (db) => {
-      const created = await write.writer.create(
-        db,
-        parsed.map((p) => p.values),
-        write.publish
-      );
-      await write.check(db, created, vars);
-      const records = await write.records(db, created);
-      for (const [i, id] of created.entries()) {
-        try {
-          await write.runTasks(db, vars, { record: records.get(id), input: parsed[i].input });
-        } catch (error) {
-          if (error instanceof TaskFieldError && many) error.item = i;
-          throw error;
+    const ids = await write.run(
+      async (db) => {
+        const created = await write.writer.create(
+          db,
+          parsed.map((p) => p.values),
+          write.publish
+        );
+        await write.check(db, created, vars);
+        const records = await write.records(db, created);
+        for (const [i, id] of created.entries()) {
+          try {
+            await write.runTasks(db, vars, { record: records.get(id), input: parsed[i].input });
+          } catch (error) {
+            if (error instanceof TaskFieldError && many) error.item = i;
+            throw error;
+          }
         }
-      }
-      return created;
-    }, many);
+        return created;
+      },
+      many,
+      parsed.map((p) => p.values)
+    );
 
     ctx.status = 201;
     ctx.body = { success: true, object: model.uid, id: many ? ids : ids[0] };

@@ -6,8 +6,8 @@ import type { HandlerFactory } from './types';
  * Delete (spec 4.6): the record `<id>` goes if the endpoint filter allows it, else 404 `Record not found`;
  * tasks follow in the same transaction, with the record as it was.
  */
-export const deleteHandler: HandlerFactory = (definition, model, deps) => {
-  const write = compileWrite(definition, model, deps);
+export const deleteHandler: HandlerFactory = (definition, model, deps, endpointId) => {
+  const write = compileWrite(definition, model, deps, endpointId);
 
   return async (ctx, request) => {
     const vars = requestVariables(request);

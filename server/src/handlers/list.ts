@@ -2,7 +2,7 @@ import type { EndpointDefinition } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
 import { DefinitionError } from '../errors/definition-error';
 import { codecFor } from '../query/codecs';
-import { requireField } from '../query/fields';
+import { requireExposed, requireField } from '../query/fields';
 import { buildPageLinks, linkBase, linkHeader } from '../query/links';
 import { buildListSql } from '../query/list-sql';
 import type { Model } from '../query/model';
@@ -18,9 +18,15 @@ const QUERY_OPS = [
 ] as const;
 
 /** List (spec 4.2): one statement per page (prepared statements are kept per SQL text and connection). */
-export const listHandler = (definition: EndpointDefinition, model: Model, deps: ReadDeps): Handler => {
+export const listHandler = (
+  definition: EndpointDefinition,
+  model: Model,
+  deps: ReadDeps,
+  endpointId: number
+): Handler => {
   const { dialect, executor } = deps;
-  const fields = definition.fields.map((f, i) => requireField(model, f.name, `fields[${i}]`));
+  const fields = definition.fields.map((f, i) => requireExposed(model, f.name, `fields[${i}]`));
+  const mediaColumns = fields.filter((f) => f.kind === 'media').map((f) => ({ name: f.name }));
   const sort = definition.sort.map((s, i) => {
     const field = requireField(model, s.field, `sort[${i}]`);
     if (field.kind !== 'scalar' || !codecFor(field, dialect).comparable) {
@@ -61,6 +67,8 @@ export const listHandler = (definition: EndpointDefinition, model: Model, deps: 
       return item;
     });
     const last = items[items.length - 1];
+    if (mediaColumns.length)
+      await deps.files.urls.present(items, mediaColumns, endpointId, deps.publicUrl ?? ctx.origin);
     const links = buildPageLinks({
       base: linkBase(deps.publicUrl, ctx.origin, ctx.path),
       entries: query.entries,

@@ -10,12 +10,12 @@ import type { HandlerFactory } from './types';
  * Modify (spec 4.5): the fields sent change on the record `<id>`, which must match the endpoint filter
  * (else 404 `Record not found`) and still match it afterwards (else 403); tasks follow in the same transaction.
  */
-export const modifyHandler: HandlerFactory = (definition, model, deps) => {
-  const write = compileWrite(definition, model, deps);
+export const modifyHandler: HandlerFactory = (definition, model, deps, endpointId) => {
+  const write = compileWrite(definition, model, deps, endpointId);
   const input = write.input!;
 
   return async (ctx, request) => {
-    const body = await readJsonBody(ctx, deps.maxBodyBytes);
+    const body = await readJsonBody(ctx, write.bodyLimit);
     if (!isPlainObject(body)) throw new ApiError(400, MESSAGES.bodyNotObject);
     const vars = requestVariables(request);
     let parsed;
@@ -25,14 +25,18 @@ export const modifyHandler: HandlerFactory = (definition, model, deps) => {
       throw asClientError(error, false);
     }
 
-    await write.run(async (db) => {
-      const target = await write.target(db, request.param, vars);
-      const previous = (await write.records(db, [target.id])).get(target.id);
-      const [id] = await write.writer.update(db, [target], parsed.values, write.publish);
-      await write.check(db, [id], vars);
-      const record = (await write.records(db, [id])).get(id);
-      await write.runTasks(db, vars, { record, previous, input: parsed.input });
-    });
+    await write.run(
+      async (db) => {
+        const target = await write.target(db, request.param, vars);
+        const previous = (await write.records(db, [target.id])).get(target.id);
+        const [id] = await write.writer.update(db, [target], parsed.values, write.publish);
+        await write.check(db, [id], vars);
+        const record = (await write.records(db, [id])).get(id);
+        await write.runTasks(db, vars, { record, previous, input: parsed.input });
+      },
+      false,
+      [parsed.values]
+    );
 
     ctx.status = 200;
     ctx.body = { success: true };

@@ -5,6 +5,10 @@ import type { Dialect } from '../query/dialect';
 import type { Executor } from '../query/executor';
 import type { RequestContext } from '../query/variables';
 import type { Model } from '../query/model';
+import type { FileSigner } from '../files/signature';
+import type { FileUrls } from '../files/file-urls';
+import type { MediaLibrary } from '../files/media-library';
+import type { Uploads } from '../files/uploads';
 import type { Locks } from '../writes/locks';
 import type { ObjectWriter } from '../writes/object-writer';
 
@@ -20,6 +24,17 @@ export interface ReadDeps {
   modelOf: (uid: string) => Model | null;
   /** Absolute base URL from `server.url`, or null to use the request's own origin. */
   publicUrl: string | null;
+  files: FileDeps;
+}
+
+/** Media fields: signed URLs on reads, uploads on writes (the `files` options). */
+export interface FileDeps {
+  library: MediaLibrary;
+  signer: FileSigner;
+  urls: FileUrls;
+  uploads: Uploads;
+  maxBytes: number;
+  maxRequestBytes: number;
 }
 
 /** Everything a handler factory needs: writing handlers add the writers, locks and transactions. */
@@ -32,4 +47,9 @@ export interface CompileDeps extends ReadDeps {
   maxBodyBytes: number;
 }
 
-export type HandlerFactory = (definition: EndpointDefinition, model: Model, deps: CompileDeps) => Handler;
+export type HandlerFactory = (
+  definition: EndpointDefinition,
+  model: Model,
+  deps: CompileDeps,
+  endpointId: number
+) => Handler;

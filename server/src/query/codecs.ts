@@ -217,10 +217,19 @@ const scalarCodec = (type: ScalarType, attribute: Record<string, unknown>, diale
   }
 };
 
+/** File ids of a media field: turned into signed URLs by the List, never compared. */
+const mediaCodec = (multiple: boolean): Codec => ({
+  ...(multiple ? idListCodec : INTEGER),
+  fromDb: multiple ? idListCodec.fromDb : (raw) => (raw === null || raw === undefined ? null : Number(raw)),
+  ordered: false,
+  comparable: false,
+});
+
 /** The codec of a field; for a relation, the codec of the related row id. */
 export const codecFor = (field: ModelField, dialect: Dialect): Codec => {
   // A relation compares by the related row id; `?id:gt=0` stays a fair question, so the whole range parses.
   if (field.kind === 'relation') return field.many ? idListCodec : { ...INTEGER, ordered: false };
+  if (field.kind === 'media') return mediaCodec(field.multiple);
   if (field.kind === 'unsupported') throw new Error(`field ${field.name} has no codec`);
   return scalarCodec(field.type, field.attribute, dialect);
 };

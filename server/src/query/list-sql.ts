@@ -2,7 +2,7 @@ import { LIMITS } from '../../../contracts/limits';
 import type { Codec } from './codecs';
 import { codecFor } from './codecs';
 import { quoter, type Dialect } from './dialect';
-import type { Model, ModelField, RelationField } from './model';
+import type { MediaField, Model, ModelField, RelationField } from './model';
 
 /** A List endpoint's SQL, built once per definition change; only the WHERE clause varies per request. */
 export interface ListSql {
@@ -50,20 +50,41 @@ export const relationColumn = (field: RelationField, dialect: Dialect) => {
   return idList(dialect, link, `lk.${q(targetColumn)}`, order, where);
 };
 
+/** A schema name written into SQL as a literal: Strapi's uids and attribute names never need quoting. */
+const literal = (name: string) => {
+  if (!/^[\w:.-]+$/.test(name)) throw new Error(`unexpected characters in "${name}"`);
+  return `'${name}'`;
+};
+
+/** The file id (single field) or ids in order ("3,1,2") of a media field, from the upload plugin's links. */
+export const mediaColumn = (model: Model, field: MediaField, dialect: Dialect) => {
+  const q = quoter(dialect);
+  const { table, fileColumn, idColumn, typeColumn, fieldColumn, orderColumn } = field.link;
+  const where = `m.${q(idColumn)} = ${ROOT}.${q('id')} AND m.${q(typeColumn)} = ${literal(model.uid)} AND m.${q(fieldColumn)} = ${literal(field.name)}`;
+  const order = `m.${q(orderColumn)}, m.${q('id')}`;
+  if (!field.multiple) {
+    return `(SELECT m.${q(fileColumn)} FROM ${q(table)} m WHERE ${where} ORDER BY ${order} LIMIT 1)`;
+  }
+  return idList(dialect, `${q(table)} m`, `m.${q(fileColumn)}`, order, where);
+};
+
+/** The select-list expression of a field a List or a task reads. */
+export const columnOf = (model: Model, field: Exclude<ModelField, { kind: 'unsupported' }>, dialect: Dialect) => {
+  if (field.kind === 'relation') return relationColumn(field, dialect);
+  if (field.kind === 'media') return mediaColumn(model, field, dialect);
+  return `${ROOT}.${quoter(dialect)(field.column)}`;
+};
+
 export const buildListSql = (
   model: Model,
-  fields: ModelField[],
+  fields: Array<Exclude<ModelField, { kind: 'unsupported' }>>,
   sort: Array<{ field: ModelField; dir: 'asc' | 'desc' }>,
   status: 'published' | 'draft',
   dialect: Dialect
 ): ListSql => {
   const q = quoter(dialect);
   const columns = fields.map((field) => ({ name: field.name, codec: codecFor(field, dialect) }));
-  const expressions = fields.map((field, i) => {
-    const expression =
-      field.kind === 'relation' ? relationColumn(field, dialect) : `${ROOT}.${q((field as { column: string }).column)}`;
-    return `${expression} AS c${i}`;
-  });
+  const expressions = fields.map((field, i) => `${columnOf(model, field, dialect)} AS c${i}`);
   const from = `FROM ${q(model.table)} ${ROOT}`;
   const order: string[] = [];
   for (const { field, dir } of sort) {

@@ -73,7 +73,29 @@ export interface MorphLink {
   typeColumn: string;
 }
 
-export type ModelField = ScalarField | RelationField | UnsupportedField;
+/** Where Strapi links media to rows: the upload plugin's polymorphic link table (`files_related_mph`). */
+export interface MediaLinkTable {
+  table: string;
+  fileColumn: string;
+  idColumn: string;
+  typeColumn: string;
+  fieldColumn: string;
+  orderColumn: string;
+}
+
+/** The Media Library families a media field accepts (its `allowedTypes`); null accepts every file. */
+export type MediaFamily = 'images' | 'videos' | 'audios' | 'files';
+
+export interface MediaField {
+  kind: 'media';
+  name: string;
+  multiple: boolean;
+  allowedTypes: MediaFamily[] | null;
+  link: MediaLinkTable;
+  attribute: Record<string, unknown>;
+}
+
+export type ModelField = ScalarField | RelationField | MediaField | UnsupportedField;
 
 /** A content type seen from SQL: its table, and per field its column or link table (from Strapi's metadata). */
 export interface Model {
@@ -145,9 +167,30 @@ const relationField = (name: string, attribute: AnyAttribute, meta: MetaAttribut
   };
 };
 
-const describeField = (name: string, attribute: AnyAttribute, meta: MetaAttribute | undefined): ModelField => {
+const FAMILIES = new Set<string>(['images', 'videos', 'audios', 'files']);
+
+const mediaField = (name: string, attribute: AnyAttribute, link: MediaLinkTable | null): ModelField => {
+  if (!link) return { kind: 'unsupported', name, reason: 'media fields need the upload plugin' };
+  const allowed = Array.isArray(attribute.allowedTypes) ? attribute.allowedTypes.map(String) : null;
+  return {
+    kind: 'media',
+    name,
+    multiple: attribute.multiple === true,
+    // An empty or unknown list means what Strapi makes of it: every type.
+    allowedTypes: allowed?.length && allowed.every((t) => FAMILIES.has(t)) ? (allowed as MediaFamily[]) : null,
+    link,
+    attribute,
+  };
+};
+
+const describeField = (
+  name: string,
+  attribute: AnyAttribute,
+  meta: MetaAttribute | undefined,
+  mediaLink: MediaLinkTable | null
+): ModelField => {
   if (attribute.type === 'relation') return relationField(name, attribute, meta);
-  if (attribute.type === 'media') return { kind: 'unsupported', name, reason: 'media fields are not supported yet' };
+  if (attribute.type === 'media') return mediaField(name, attribute, mediaLink);
   if (!SCALARS.has(attribute.type) || !meta?.columnName) {
     return { kind: 'unsupported', name, reason: `${attribute.type} fields are not supported` };
   }
@@ -158,6 +201,23 @@ const describeField = (name: string, attribute: AnyAttribute, meta: MetaAttribut
     type: attribute.type as ScalarType,
     attribute,
     writable: true,
+  };
+};
+
+const FILE_UID = 'plugin::upload.file';
+
+/** The upload plugin's link table, read from Strapi's metadata (null without the upload plugin). */
+export const mediaLinkTable = (strapi: Core.Strapi): MediaLinkTable | null => {
+  const meta = strapi.db.metadata.get(FILE_UID) as unknown as { attributes: Record<string, MetaAttribute> } | undefined;
+  const joinTable = meta?.attributes.related?.joinTable;
+  if (!joinTable?.morphColumn) return null;
+  return {
+    table: joinTable.name,
+    fileColumn: joinTable.joinColumn.name,
+    idColumn: joinTable.morphColumn.idColumn.name,
+    typeColumn: joinTable.morphColumn.typeColumn.name,
+    fieldColumn: 'field',
+    orderColumn: 'order',
   };
 };
 
@@ -197,12 +257,14 @@ export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
     lifecycles?: Record<string, unknown>;
   };
   const fields = new Map<string, ModelField>();
+  const mediaLink = mediaLinkTable(strapi);
   for (const [name, column, type] of SYSTEM_FIELDS) {
     if (meta.attributes[name])
       fields.set(name, { kind: 'scalar', name, column, type, attribute: { type }, writable: false });
   }
   for (const [name, attribute] of Object.entries(contentType.attributes)) {
-    if (!fields.has(name) && !HIDDEN.has(name)) fields.set(name, describeField(name, attribute, meta.attributes[name]));
+    if (!fields.has(name) && !HIDDEN.has(name))
+      fields.set(name, describeField(name, attribute, meta.attributes[name], mediaLink));
   }
   // Private as Strapi means it: `private: true`, the schema's privateAttributes, the app's api.responses config;
   // and passwords, always.

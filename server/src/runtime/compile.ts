@@ -64,6 +64,6 @@ export const compileEndpoint = (
       definition.auth.method === 'api-key'
         ? { method: 'api-key', keys: new Set(definition.auth.keys) }
         : { method: 'session', userObject: definition.auth.userObject },
-    handle: factory(definition, model, deps),
+    handle: factory(definition, model, deps, id),
   };
 };

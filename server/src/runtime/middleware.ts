@@ -3,6 +3,8 @@ import type { Context, Next } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
 import { SESSION_PATH } from '../../../contracts/session';
 import { createIdentify } from '../auth/identify';
+import { createFileRoute } from '../files/file-route';
+import { FILES_PATH } from '../files/signature';
 import { getService } from '../utils/get-service';
 import { authenticate } from './authenticate';
 import { createCors } from './cors';
@@ -26,16 +28,18 @@ const sendError = (strapi: Core.Strapi, ctx: Context, error: unknown) => {
 };
 
 /**
- * Serves `/_api/...`: the session resource, or route, then CORS, allowed IPs, the origin check of session
+ * Serves `/_api/...`: the session resource, signed file URLs, or route, then CORS, allowed IPs, the origin check of session
  * endpoints, authentication, and the endpoint's handler.
  */
 export const createRuntimeMiddleware = (strapi: Core.Strapi) => {
   const cors = createCors(strapi);
   const identify = createIdentify(strapi);
   const session = createSessionResource(strapi, cors, identify);
+  const files = createFileRoute(strapi);
 
   const serve = async (ctx: Context, rest: string) => {
     if (rest === SESSION_PATH) return session(ctx);
+    if (rest.startsWith(`${FILES_PATH}/`)) return files(ctx, rest.slice(FILES_PATH.length + 1));
     const snapshot = getService(strapi, 'registry').snapshot();
     const preflight = cors.isPreflight(ctx);
     const method = preflight ? ctx.get('access-control-request-method').toUpperCase() : ctx.method;

@@ -11,6 +11,8 @@ export interface ObjectField {
   writable: boolean;
   reason?: string;
   relation?: { target: string; many: boolean };
+  /** A media field: whether it holds several files, and the families it accepts (null: any file). */
+  media?: { multiple: boolean; allowedTypes: string[] | null };
   required?: boolean;
   enum?: string[];
   min?: number;
@@ -42,10 +44,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         const pick = <T>(key: string) => (a[key] === undefined ? {} : { [key]: a[key] as T });
         return {
           name: field.name,
-          type: field.kind === 'relation' ? 'relation' : field.type,
+          type: field.kind === 'scalar' ? field.type : field.kind,
           exposable: true,
-          writable: field.kind === 'relation' || field.writable,
+          writable: field.kind !== 'scalar' || field.writable,
           ...(field.kind === 'relation' ? { relation: { target: field.target, many: field.many } } : {}),
+          ...(field.kind === 'media' ? { media: { multiple: field.multiple, allowedTypes: field.allowedTypes } } : {}),
           ...pick<boolean>('required'),
           ...pick<string[]>('enum'),
           ...pick<number>('min'),

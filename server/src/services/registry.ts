@@ -9,6 +9,10 @@ import type { CompileDeps } from '../handlers/types';
 import { dialectOf } from '../query/dialect';
 import { createExecutor } from '../query/executor';
 import { buildModel, type Model } from '../query/model';
+import { createFileUrls } from '../files/file-urls';
+import { mediaLibrary } from '../files/media-library';
+import { createFileSigner } from '../files/signature';
+import { createUploads } from '../files/uploads';
 import { createLocks } from '../writes/locks';
 import { createObjectWriter, type ObjectWriter } from '../writes/object-writer';
 import { compileEndpoint, type CompiledEndpoint } from '../runtime/compile';
@@ -23,6 +27,8 @@ export interface KeyRecord {
 export interface Snapshot {
   revision: string | null;
   routes: RouteTable;
+  /** The endpoints in force (those of the route table), by id. */
+  endpoints: Map<number, CompiledEndpoint>;
   keys: Map<string, KeyRecord>;
   keySecret: string;
 }
@@ -36,7 +42,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
   const readRevision = async () => ((await store().get({ key: 'revision' })) as string | null) ?? null;
   const interval = pluginConfig(strapi, 'refreshIntervalMs');
-  let current: Snapshot = { revision: null, routes: new Map(), keys: new Map(), keySecret: '' };
+  let current: Snapshot = { revision: null, routes: new Map(), endpoints: new Map(), keys: new Map(), keySecret: '' };
   let timer: NodeJS.Timeout | null = null;
   let loading: Promise<void> | null = null;
   let deps: CompileDeps | null = null;
@@ -49,6 +55,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const writers = new Map<string, ObjectWriter>();
     const url = strapi.config.get<string>('server.url');
     const documentService = pluginConfig(strapi, 'documentService');
+    const files = pluginConfig(strapi, 'files');
+    const library = mediaLibrary(strapi);
+    const signer = createFileSigner(resolveKeySecret(strapi), files.urlTtlSeconds);
     deps = {
       dialect,
       executor: createExecutor(strapi, dialect),
@@ -57,6 +66,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return models.get(uid)!;
       },
       publicUrl: url && /^https?:\/\//.test(url) ? url.replace(/\/+$/, '') : null,
+      files: {
+        library,
+        signer,
+        urls: createFileUrls(signer, library),
+        uploads: createUploads(strapi),
+        maxBytes: files.maxBytes,
+        maxRequestBytes: files.maxRequestBytes,
+      },
       strapi,
       writerOf: (model) => {
         if (!writers.has(model.uid))
@@ -101,13 +118,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     ]);
     const endpoints = compileAll(rows);
     warnOnSpoofableIps(endpoints);
+    const routes = buildRouteTable(endpoints, (kept, dropped) =>
+      strapi.log.warn(
+        `[data-api] endpoint ${dropped.id} is disabled: endpoint ${kept.id} has ${kept.method} /_api/${kept.path}`
+      )
+    );
     current = {
       revision,
-      routes: buildRouteTable(endpoints, (kept, dropped) =>
-        strapi.log.warn(
-          `[data-api] endpoint ${dropped.id} is disabled: endpoint ${kept.id} has ${kept.method} /_api/${kept.path}`
-        )
-      ),
+      routes,
+      endpoints: new Map([...routes.values()].flatMap((byMethod) => [...byMethod.values()].map((e) => [e.id, e]))),
       keys: new Map(
         keys.map((k) => [
           k.hash as string,

@@ -5,7 +5,8 @@ import { readableFields } from '../writes/row-queries';
 
 /**
  * Variables of tasks (DESIGN.md section 5), besides the endpoint's own: `record.<field>` (the record as written;
- * on Delete, as it was), `previous.<field>` (Modify, Delete: before the write), `input.<field>` (as sent).
+ * on Delete, as it was), `previous.<field>` (Modify, Delete: before the write), `input.<field>` (as sent). Files
+ * (media fields) are none of them.
  */
 export const taskVariables = (definition: EndpointDefinition, model: Model): string[] => {
   const fields = readableFields(model).map((f) => f.name);
@@ -13,7 +14,9 @@ export const taskVariables = (definition: EndpointDefinition, model: Model): str
     ...variablesFor(definition),
     ...fields.map((f) => `record.${f}`),
     ...(definition.type === 'create' ? [] : fields.map((f) => `previous.${f}`)),
-    ...(definition.type === 'delete' ? [] : definition.fields.map((f) => `input.${f.name}`)),
+    ...(definition.type === 'delete'
+      ? []
+      : definition.fields.filter((f) => model.fields.get(f.name)?.kind !== 'media').map((f) => `input.${f.name}`)),
   ];
 };
 

@@ -10,17 +10,19 @@ import { compileTasks } from '../tasks/compile';
 import { TaskFieldError } from '../tasks/actions';
 import { withRecordVariables } from '../tasks/variables';
 import { FieldError } from './field-error';
+import { mediaFieldsOf } from '../files/media-links';
 import { compileInput } from './input';
 import { emptyLockPlan, type LockPlan } from './locks';
 import { requireWritableObject } from './object-writer';
 import { createRowQueries } from './row-queries';
 import { runWriteTransaction } from './transaction';
+import type { Values } from './sql-writer';
 import type { TxDb } from './tx-db';
 
 /** Turns a refused value into the spec's 400, saying which item of an array payload it was. */
 export const asClientError = (error: unknown, many: boolean): unknown => {
   if (error instanceof FieldError)
-    return new ApiError(400, invalidData(error.field, many ? { item: error.index } : undefined));
+    return new ApiError(400, invalidData(error.field, { item: many ? error.index : undefined, reason: error.reason }));
   if (error instanceof TaskFieldError) {
     return new ApiError(400, invalidData(error.field, { item: error.item, task: error.task }));
   }
@@ -28,7 +30,7 @@ export const asClientError = (error: unknown, many: boolean): unknown => {
 };
 
 /** What Create, Modify and Delete endpoints share, built once per definition change. */
-export const compileWrite = (definition: EndpointDefinition, model: Model, deps: CompileDeps) => {
+export const compileWrite = (definition: EndpointDefinition, model: Model, deps: CompileDeps, endpointId: number) => {
   const variables = variablesFor(definition);
   const explainVariable = (name: string) => variableProblem(name, definition);
   const filter = compileEndpointFilter(definition, model, deps);
@@ -39,7 +41,12 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
     deps.dialect
   );
   const input =
-    definition.type === 'delete' ? null : compileInput(definition, model, deps.dialect, variables, explainVariable);
+    definition.type === 'delete'
+      ? null
+      : compileInput(definition, model, deps.dialect, variables, explainVariable, deps.files.maxBytes);
+  const accepted = new Set(definition.fields.map((f) => f.name));
+  const mediaFields = mediaFieldsOf(model).filter((f) => accepted.has(f.name));
+  const { uploads } = deps.files;
   const writer = deps.writerOf(requireWritableObject(model, 'object'));
   const tasks = compileTasks(definition, model, deps);
 
@@ -57,13 +64,34 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
     writer,
     rows,
     publish: definition.publish,
-    /** Runs `work` in the write transaction; refused values become the spec's 400. */
-    async run<T>(work: (db: TxDb) => Promise<T>, many = false): Promise<T> {
+    /** The largest body this endpoint reads: files travel in it as base64 (a third larger than their bytes). */
+    bodyLimit: deps.maxBodyBytes + (mediaFields.length ? Math.ceil(deps.files.maxRequestBytes / 3) * 4 : 0),
+    /**
+     * Runs `work` in the write transaction, after uploading the files of `records` (spec 2.9): they are
+     * removed again if anything fails, and files the write unlinked go once it has committed. Refused
+     * values become the spec's 400.
+     */
+    async run<T>(work: (db: TxDb) => Promise<T>, many = false, records: Values[] = []): Promise<T> {
+      let uploaded: Awaited<ReturnType<typeof uploads.stage>> = [];
+      let released = new Set<number>();
+      let result: T;
       try {
-        return await runWriteTransaction(deps.strapi, deps.dialect, deps.locks, plan, work);
+        uploaded = await uploads.stage(records, mediaFields, endpointId);
+        result = await runWriteTransaction(deps.strapi, deps.dialect, deps.locks, plan, async (db) => {
+          const done = await work(db);
+          released = db.releasedFiles;
+          return done;
+        });
       } catch (error) {
+        await uploads.discard(uploaded);
         throw asClientError(error, many);
       }
+      if (released.size) {
+        await uploads.collect(released).catch((error: Error) => {
+          deps.strapi.log.warn(`[data-api] could not remove unlinked uploads: ${error.message}`);
+        });
+      }
+      return result;
     },
     /** The write check: written rows must still match the endpoint filter, or all is rolled back (403). */
     async check(db: TxDb, ids: number[], vars: Variables) {

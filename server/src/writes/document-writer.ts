@@ -32,6 +32,7 @@ export const createDocumentWriter = (strapi: Core.Strapi, model: Model) => {
     const data: Record<string, unknown> = {};
     for (const [name, value] of values) {
       const field = model.fields.get(name)!;
+      // Media values are Media Library file ids by now, which the Document Service takes as they are.
       if (field.kind !== 'relation') data[name] = value;
       else {
         const ids = value === null ? [] : field.many ? (value as number[]) : [value as number];

@@ -3,8 +3,17 @@ export class FieldError extends Error {
   constructor(
     public readonly field: string,
     /** Index of the record among those written together. */
-    public readonly index = 0
+    public readonly index = 0,
+    /** Why, when the field's type alone does not tell (a file too large, of a type not allowed...). */
+    public readonly reason?: string
   ) {
     super(`Invalid data for field: ${field}`);
+  }
+}
+
+/** Thrown by a rule that can say why it refuses a value; the caller turns it into a FieldError. */
+export class ValueRefused extends Error {
+  constructor(public readonly reason: string) {
+    super(reason);
   }
 }

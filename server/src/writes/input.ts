@@ -3,11 +3,12 @@ import type { EndpointDefinition } from '../../../contracts/definition';
 import { DefinitionError } from '../errors/definition-error';
 import { codecFor, INVALID } from '../query/codecs';
 import type { Dialect } from '../query/dialect';
-import { requireField } from '../query/fields';
-import type { Model } from '../query/model';
+import { mediaRule } from '../files/incoming';
+import { requireExposed, requireField } from '../query/fields';
+import type { MediaField, Model } from '../query/model';
 import { VARIABLE_SAMPLES, type Variables } from '../query/variables';
 import { defaultOf, fieldRule, type FieldRule, type WritableField } from './field-rules';
-import { FieldError } from './field-error';
+import { FieldError, ValueRefused } from './field-error';
 import type { Values } from './sql-writer';
 
 const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid']);
@@ -91,12 +92,15 @@ export const requireCreatable = (model: Model, where: string) => {
 /** Required by the content type with no default: a Create must get it from the client or a preset. */
 export const requiredByType = (model: Model) =>
   [...model.fields.values()].filter(
-    (f): f is WritableField =>
+    (f): f is WritableField | MediaField =>
       f.kind !== 'unsupported' &&
-      (f.kind === 'relation' || f.writable) &&
+      (f.kind !== 'scalar' || f.writable) &&
       f.attribute.required === true &&
-      defaultOf(f as WritableField) === undefined
+      (f.kind === 'media' || defaultOf(f) === undefined)
   );
+
+/** A rule that may say why it refuses: file checks do, type checks return INVALID. */
+type AcceptRule = (value: unknown) => unknown;
 
 /**
  * What a Create or Modify endpoint accepts (spec 4.4, 4.5): the configured fields, each checked by its rule,
@@ -107,13 +111,18 @@ export const compileInput = (
   model: Model,
   dialect: Dialect,
   variables: readonly string[],
-  explainVariable: (name: string) => string | null
+  explainVariable: (name: string) => string | null,
+  maxFileBytes: number
 ) => {
-  const accepted = new Map<string, { rule: FieldRule; required: boolean }>();
+  const accepted = new Map<string, { rule: FieldRule | AcceptRule; required: boolean; media: boolean }>();
   definition.fields.forEach((f, i) => {
     if (f.name === 'id') throw new DefinitionError(`fields[${i}]: "id" is assigned by the database, never written`);
-    const field = requireWritable(model, f.name, `fields[${i}]`);
-    accepted.set(f.name, { rule: fieldRule(field, dialect), required: Boolean(f.required) });
+    const exposed = requireExposed(model, f.name, `fields[${i}]`);
+    const rule =
+      exposed.kind === 'media'
+        ? mediaRule(exposed, maxFileBytes, Boolean(f.required))
+        : fieldRule(requireWritable(model, f.name, `fields[${i}]`), dialect);
+    accepted.set(f.name, { rule, required: Boolean(f.required), media: exposed.kind === 'media' });
   });
   for (const name of Object.keys(definition.presets)) {
     if (accepted.has(name)) {
@@ -146,10 +155,16 @@ export const compileInput = (
       for (const name of Object.keys(body)) {
         const spec = accepted.get(name);
         if (!spec) throw new FieldError(name, index);
-        const parsed = spec.rule(body[name]);
+        let parsed;
+        try {
+          parsed = spec.rule(body[name]);
+        } catch (error) {
+          if (error instanceof ValueRefused) throw new FieldError(name, index, error.reason);
+          throw error;
+        }
         if (parsed === INVALID) throw new FieldError(name, index);
         values.set(name, parsed);
-        input[name] = body[name];
+        if (!spec.media) input[name] = body[name];
       }
       for (const name of mustHave) {
         if (values.get(name) === undefined || values.get(name) === null) throw new FieldError(name, index);

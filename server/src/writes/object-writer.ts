@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../errors/unique-violation';
 import { codecFor } from '../query/codecs';
 import { quoter, type Dialect } from '../query/dialect';
 import type { Model, RelationField, ScalarField } from '../query/model';
+import { createMediaLinks } from '../files/media-links';
 import { createDocumentWriter } from './document-writer';
 import { FieldError } from './field-error';
 import { missingTargets, relatedIds } from './links';
@@ -41,6 +42,7 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
   const sql = createSqlWriter(model, dialect);
   const documents = createDocumentWriter(strapi, model);
   const relations = [...model.fields.values()].filter((f): f is RelationField => f.kind === 'relation');
+  const media = createMediaLinks(model, dialect);
   const uniques = [...model.fields.values()].filter(
     (f): f is ScalarField => f.kind === 'scalar' && f.writable && (f.attribute.unique === true || f.type === 'uid')
   );
@@ -107,6 +109,13 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
     }
   };
 
+  /** Notes the files the targets' media fields `names` link to now, before a write unlinks them. */
+  const release = async (db: TxDb, targets: Target[], names: string[]) => {
+    for (const file of await media.linked(db, [...new Set(targets.map((t) => t.documentId))], names)) {
+      db.releasedFiles.add(file);
+    }
+  };
+
   return {
     model,
     viaDocumentService,
@@ -118,6 +127,11 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
       return uniqueIndexGuard(() => sql.insert(db, records));
     },
     async update(db: TxDb, targets: Target[], values: Values, publish: boolean): Promise<number[]> {
+      await release(
+        db,
+        targets,
+        media.fields.filter((f) => values.has(f.name)).map((f) => f.name)
+      );
       await checkRelations(
         db,
         targets.map(() => values)
@@ -130,6 +144,11 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
       return ids;
     },
     async remove(db: TxDb, targets: Target[]): Promise<void> {
+      await release(
+        db,
+        targets,
+        media.fields.map((f) => f.name)
+      );
       if (viaDocumentService) await documents.remove(targets);
       else
         await sql.remove(

@@ -1,15 +1,17 @@
 import { codecFor } from '../query/codecs';
 import { MYSQL_LONG_GROUP_CONCAT, quoter, type Dialect } from '../query/dialect';
 import type { RenderContext, Predicate } from '../query/filter';
-import { relationColumn, ROOT } from '../query/list-sql';
+import { columnOf, ROOT } from '../query/list-sql';
 import type { Model, ModelField } from '../query/model';
 import type { Variables } from '../query/variables';
 import type { Target } from './object-writer';
 import { placeholders, type TxDb } from './tx-db';
 
-/** Fields a task may read as `record.<field>` or `previous.<field>`. */
+/** Fields a task may read as `record.<field>` or `previous.<field>` (files are not values a task can use). */
 export const readableFields = (model: Model) =>
-  [...model.fields.values()].filter((f): f is Exclude<ModelField, { kind: 'unsupported' }> => f.kind !== 'unsupported');
+  [...model.fields.values()].filter(
+    (f): f is Exclude<ModelField, { kind: 'unsupported' | 'media' }> => f.kind !== 'unsupported' && f.kind !== 'media'
+  );
 
 /**
  * The reads of a write endpoint, inside its transaction: the target of a Modify or Delete (by id, within the
@@ -20,10 +22,7 @@ export const createRowQueries = (model: Model, filter: Predicate, publication: s
   const from = `FROM ${q(model.table)} ${ROOT}`;
   const id = `${ROOT}.${q('id')}`;
   const fields = readableFields(model);
-  const columns = fields.map((f, i) => {
-    const expression = f.kind === 'relation' ? relationColumn(f, dialect) : `${ROOT}.${q(f.column)}`;
-    return `${expression} AS c${i}`;
-  });
+  const columns = fields.map((f, i) => `${columnOf(model, f, dialect)} AS c${i}`);
   const codecs = fields.map((f) => codecFor(f, dialect));
   // Whole records carry to-many ids through GROUP_CONCAT on MySQL (the transaction's connection may be one
   // the List executor never prepared).

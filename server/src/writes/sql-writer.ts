@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createMediaLinks } from '../files/media-links';
 import { codecFor, INVALID } from '../query/codecs';
 import { quoter, type Dialect } from '../query/dialect';
 import type { Model, RelationField, ScalarField } from '../query/model';
@@ -25,6 +26,7 @@ export const createSqlWriter = (model: Model, dialect: Dialect) => {
   const q = quoter(dialect);
   const scalars = [...model.fields.values()].filter((f): f is ScalarField => f.kind === 'scalar' && f.writable);
   const relations = [...model.fields.values()].filter((f): f is RelationField => f.kind === 'relation');
+  const media = createMediaLinks(model, dialect);
   // Codecs once per type, not per value: the writes of a 1,000-record array stay cheap.
   const codecs = new Map(scalars.map((f) => [f.name, codecFor(f, dialect)]));
   const timestamp = codecFor(model.fields.get('createdAt')!, dialect);
@@ -83,6 +85,7 @@ export const createSqlWriter = (model: Model, dialect: Dialect) => {
       }
       const ids = documentIds.map((d) => idOf.get(d)!);
       await linkAll(db, ids, records, false);
+      await media.write(db, ids, records, false);
       return ids;
     },
 
@@ -97,12 +100,9 @@ export const createSqlWriter = (model: Model, dialect: Dialect) => {
           [...bindings, ...part]
         );
       }
-      await linkAll(
-        db,
-        ids,
-        ids.map(() => values),
-        true
-      );
+      const each = ids.map(() => values);
+      await linkAll(db, ids, each, true);
+      await media.write(db, ids, each, true);
     },
 
     /**

@@ -5,6 +5,8 @@ import type { Row } from '../query/executor';
 /** SQL inside a write transaction: on the transaction's own connection (SQLite has only one). */
 export interface TxDb {
   dialect: Dialect;
+  /** Files whose links this transaction removed: once it commits, those nothing links to may go. */
+  releasedFiles: Set<number>;
   all(sql: string, bindings: unknown[]): Promise<Row[]>;
   run(sql: string, bindings: unknown[]): Promise<void>;
 }
@@ -17,6 +19,7 @@ const rowsOf = (dialect: Dialect, result: unknown): Row[] => {
 
 export const txDb = (trx: Knex.Transaction, dialect: Dialect): TxDb => ({
   dialect,
+  releasedFiles: new Set(),
   all: async (sql, bindings) => rowsOf(dialect, await trx.raw(sql, bindings as Knex.RawBinding[])),
   run: async (sql, bindings) => {
     await trx.raw(sql, bindings as Knex.RawBinding[]);

@@ -1,0 +1,40 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { MESSAGES } from '../../../contracts/messages';
+import { ApiError } from '../errors/api-error';
+import { answerOtherMethod } from '../runtime/other-method';
+import { getService } from '../utils/get-service';
+import { sendFile } from './send-file';
+
+const FILE_PATH = /^(\d{1,10})\/(\d{1,10})$/;
+
+/**
+ * `GET /_api/_files/<endpoint>/<file>?expires=&signature=` (spec 2.9): a tampered link is 403, an expired one
+ * 410. The link dies with its endpoint (deleted or disabled: 404) and keeps to the endpoint's allowed IPs.
+ */
+export const createFileRoute = (strapi: Core.Strapi) => async (ctx: Context, rest: string) => {
+  const match = FILE_PATH.exec(rest);
+  if (!match) throw new ApiError(404, MESSAGES.notFound);
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return answerOtherMethod(ctx, ['GET', 'HEAD']);
+  const registry = getService(strapi, 'registry');
+  const { signer, library } = registry.compileDeps().files;
+  const query = new URLSearchParams(ctx.querystring);
+  const expires = query.get('expires') ?? '';
+  const grant = { endpointId: Number(match[1]), fileId: Number(match[2]), expires: Number(expires) };
+  if (!/^\d{1,12}$/.test(expires) || !signer.verify(grant, query.get('signature') ?? '')) {
+    throw new ApiError(403, MESSAGES.fileLinkInvalid);
+  }
+  const remaining = grant.expires - Math.floor(Date.now() / 1000);
+  if (remaining < 0) throw new ApiError(410, MESSAGES.fileLinkExpired);
+  const endpoint = registry.snapshot().endpoints.get(grant.endpointId);
+  if (!endpoint) throw new ApiError(404, MESSAGES.notFound);
+  if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
+  const [file] = await library.find([grant.fileId]);
+  if (!file) throw new ApiError(404, MESSAGES.notFound);
+  await sendFile(
+    ctx,
+    file,
+    { publicDir: strapi.dirs.static.public, remoteUrl: await library.providerUrl(file) },
+    remaining
+  );
+};

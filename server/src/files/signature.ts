@@ -1,0 +1,55 @@
+import { timingSafeEqual } from 'node:crypto';
+import { keyedHash } from '../auth/keyed-hash';
+
+/** What a signed file URL grants: one file, through one endpoint, until a time. */
+export interface FileGrant {
+  endpointId: number;
+  fileId: number;
+  /** Unix time (s) after which the URL answers 410. */
+  expires: number;
+}
+
+export const FILES_PATH = '_files';
+
+/** Expiry times are rounded up to this step, so one file's URL stays the same for a while (browser caches). */
+const EXPIRY_STEP_SECONDS = 60;
+const CACHE_LIMIT = 10_000;
+
+const message = (g: FileGrant) => `${g.endpointId}:${g.fileId}:${g.expires}`;
+
+/**
+ * Signed file URLs (spec 2.9): `/_api/_files/<endpoint>/<file>?expires=<unix s>&signature=<HMAC>`. The
+ * signature covers the endpoint, the file and the expiry, keyed by the plugin's secret.
+ */
+export const createFileSigner = (secret: string, ttlSeconds: number) => {
+  let cachedExpiry = 0;
+  let cache = new Map<string, string>();
+
+  const sign = (grant: FileGrant) => keyedHash(secret, 'file-url', message(grant));
+
+  return {
+    /** The expiry of URLs signed now: at least the TTL away. */
+    expiry(nowMs = Date.now()) {
+      return Math.ceil((nowMs / 1000 + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+    },
+    /** The path and query of a grant (signatures of the current expiry are kept: a page repeats its files). */
+    path(grant: FileGrant) {
+      if (grant.expires !== cachedExpiry || cache.size > CACHE_LIMIT) {
+        cachedExpiry = grant.expires;
+        cache = new Map();
+      }
+      const key = message(grant);
+      let signature = cache.get(key);
+      if (!signature) cache.set(key, (signature = sign(grant)));
+      return `/_api/${FILES_PATH}/${grant.endpointId}/${grant.fileId}?expires=${grant.expires}&signature=${signature}`;
+    },
+    /** Whether `signature` was made for `grant` (compared in constant time). */
+    verify(grant: FileGrant, signature: string) {
+      const expected = Buffer.from(sign(grant), 'hex');
+      const given = Buffer.from(/^[0-9a-f]{64}$/.test(signature) ? signature : '', 'hex');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+};
+
+export type FileSigner = ReturnType<typeof createFileSigner>;
