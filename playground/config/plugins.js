@@ -22,6 +22,8 @@ module.exports = ({ env }) => ({
     resolve: path.resolve(__dirname, '..', '..'),
     config: {
       keySecret: env('DATA_API_KEY_SECRET', 'playground-data-api-key-secret-0123456789'),
+      // `always`: every write goes through the Document Service (the tests run both ways).
+      documentService: env('DATA_API_DOCUMENT_SERVICE', 'auto'),
       // Pages on these origins may call /_api with the session cookie (comma-separated, exact origins).
       cors: { origins: env.array('DATA_API_CORS_ORIGINS', []).filter(Boolean) },
       files: {

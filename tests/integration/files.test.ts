@@ -67,267 +67,278 @@ const fileIdsOf = async (id: number, field: string) =>
       .select('file_id')
   ).map((row: { file_id: unknown }) => Number(row.file_id));
 
-beforeAll(async () => {
-  app = await startApp({ DATA_API_FILE_MAX_BYTES: String(MAX_BYTES) });
-  expect(app.strapi.plugin('data-api')).toBeDefined();
-  admin = await app.admin();
-  key = await createKey(admin);
-  listId = (
-    await createEndpoint(admin, key, {
-      path: 'pictures',
-      type: 'list',
-      object: PRODUCT,
-      fields: [{ name: 'id' }, { name: 'photo' }, { name: 'gallery' }],
-    })
-  ).id;
-  await createEndpoint(admin, key, {
-    path: 'pictures',
-    type: 'modify',
-    parameter: 'required',
-    object: PRODUCT,
-    fields: [{ name: 'photo' }, { name: 'gallery' }, { name: 'stock' }],
-    tasks: [{ action: 'raise-error', when: { match: { stock: 13 } }, message: 'unlucky stock' }],
-  });
-  await createEndpoint(admin, key, { path: 'pictures', type: 'delete', parameter: 'required', object: PRODUCT });
-  await createEndpoint(admin, key, {
-    path: 'orders',
-    type: 'create',
-    object: ORDER,
-    filter: { quantity: { $lt: 100 } },
-    fields: [{ name: 'quantity' }, { name: 'attachment' }],
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await app?.stop();
-});
-
-describe('writing files', () => {
-  it('uploads a file to the Media Library and reads the same bytes back through its signed URL', async () => {
-    expect((await call('patch', '/_api/pictures/1', { photo: file(GIF, 'dot.gif') })).status).toBe(200);
-    const [fileId] = await fileIdsOf(1, 'photo');
-    const row = await knexOf(app)('files').where({ id: fileId }).first();
-    expect(row).toMatchObject({ name: 'dot.gif', mime: 'image/gif' });
-    const { photo } = await pictures(1);
-    expect(photo).toMatch(new RegExp(`/_api/_files/${listId}/${fileId}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
-    const response = await download(photo!);
-    expect(response.status).toBe(200);
-    expect((response.body as Buffer).equals(GIF)).toBe(true);
-    expect(response.headers).toMatchObject({
-      'content-type': 'image/gif',
-      'access-control-allow-origin': '*',
-      'accept-ranges': 'bytes',
-    });
-    expect(response.headers['content-disposition']).toMatch(/^inline; filename="dot.gif"/);
-    expect(response.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
-  });
-
-  it('keeps the order of a multiple field and replaces it as a whole', async () => {
-    const sent = await call('patch', '/_api/pictures/2', { gallery: [file(GIF, 'a.gif'), file(GIF2, 'b.gif')] });
-    expect(sent.status).toBe(200);
-    const { gallery } = await pictures(2);
-    expect(gallery).toHaveLength(2);
-    const bodies = await Promise.all(gallery.map(async (url) => (await download(url)).body as Buffer));
-    expect(bodies[0].equals(GIF)).toBe(true);
-    expect(bodies[1].equals(GIF2)).toBe(true);
-    const before = await fileIdsOf(2, 'gallery');
-    expect((await call('patch', '/_api/pictures/2', { gallery: [file(GIF2, 'c.gif')] })).status).toBe(200);
-    const after = await fileIdsOf(2, 'gallery');
-    expect(after).toHaveLength(1);
-    // The replaced files were this plugin's uploads, linked nowhere else: they are gone.
-    expect(await knexOf(app)('files').whereIn('id', before)).toEqual([]);
-  });
-
-  it('creates records with files, one per item of an array, as attachments by their sniffed type', async () => {
-    const response = await call('post', '/_api/orders', [
-      { quantity: 1, attachment: file(PDF, 'invoice.pdf') },
-      { quantity: 2, attachment: file(GIF, 'receipt.gif') },
-    ]);
-    expect(response.status).toBe(201);
-    const links = await knexOf(app)('files_related_mph')
-      .where({ related_type: ORDER, field: 'attachment' })
-      .whereIn('related_id', response.body.id);
-    expect(links).toHaveLength(2);
-    const mimes = await knexOf(app)('files')
-      .whereIn(
-        'id',
-        links.map((l: { file_id: number }) => l.file_id)
-      )
-      .orderBy('id')
-      .pluck('mime');
-    expect(mimes).toEqual(['application/pdf', 'image/gif']);
-  });
-
-  it('clears a field with null and removes the file it held', async () => {
-    await call('patch', '/_api/pictures/3', { photo: file(GIF, 'gone.gif') });
-    const [fileId] = await fileIdsOf(3, 'photo');
-    expect((await call('patch', '/_api/pictures/3', { photo: null })).status).toBe(200);
-    expect((await pictures(3)).photo).toBeNull();
-    expect(await knexOf(app)('files').where({ id: fileId })).toEqual([]);
-    expect(await knexOf(app)('data_api_uploads').where({ file_id: fileId })).toEqual([]);
-  });
-
-  it('removes the files of a deleted record', async () => {
-    await call('patch', '/_api/pictures/4', { photo: file(GIF, 'x.gif'), gallery: [file(GIF, 'y.gif')] });
-    const ids = [...(await fileIdsOf(4, 'photo')), ...(await fileIdsOf(4, 'gallery'))];
-    expect(ids).toHaveLength(2);
-    expect((await call('delete', '/_api/pictures/4')).status).toBe(200);
-    expect(await knexOf(app)('files').whereIn('id', ids)).toEqual([]);
-  });
-});
-
-describe('refused files leave nothing behind', () => {
-  const refused = async (
-    body: unknown,
-    error: string,
-    url = '/_api/pictures/5',
-    method: 'patch' | 'post' = 'patch'
-  ) => {
-    const before = await traces();
-    const response = await call(method, url, body);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ success: false, error });
-    expect(await traces()).toEqual(before);
-  };
-
-  it.each([
-    ['invalid characters', 'R0lGOD$hAQAB', '"data" is not valid base64'],
-    ['a line break', 'R0lG\nODlh', '"data" is not valid base64'],
-    ['missing padding', 'R0lGODlhAQ', '"data" is not valid base64'],
-    ['nothing', '', 'the file is empty'],
-  ])('refuses base64 with %s', (_what, data, reason) =>
-    refused({ photo: { data, name: 'x.gif' } }, `Invalid data for field: photo (${reason})`)
-  );
-
-  it('refuses a type the field does not allow, whatever the name says', () =>
-    refused(
-      { photo: file(PDF, 'photo.gif') },
-      'Invalid data for field: photo (application/pdf is not allowed (images))'
-    ));
-
-  it('refuses a file larger than files.maxBytes', () =>
-    refused(
-      { photo: file(Buffer.concat([GIF, Buffer.alloc(MAX_BYTES)]), 'big.gif') },
-      `Invalid data for field: photo (file larger than ${MAX_BYTES} bytes)`
-    ));
-
-  it('refuses active content', () =>
-    refused(
-      { gallery: [file(Buffer.from('<svg onload="alert(1)"/>'), 'x.gif')] },
-      'Invalid data for field: gallery (HTML, SVG, XML and scripts are not accepted)'
-    ));
-
-  it('refuses shapes that are not a file', async () => {
-    await refused(
-      { photo: { data: GIF.toString('base64') } },
-      'Invalid data for field: photo ("name" must be a non-empty string)'
-    );
-    await refused(
-      { photo: [file(GIF, 'x.gif')] },
-      'Invalid data for field: photo (one file is expected, not an array)'
-    );
-    await refused(
-      { photo: { ...file(GIF, 'x.gif'), url: 'http://x' } },
-      'Invalid data for field: photo (unknown member "url" (a file has "data" and "name"))'
-    );
-    await refused(
-      { photo: file(GIF, '../x.gif') },
-      'Invalid data for field: photo ("name" must not contain < > : " / \\ | ? * or control characters)'
-    );
-  });
-
-  it('removes the uploads when a task rolls the write back', () =>
-    refused({ photo: file(GIF, 'x.gif'), gallery: [file(GIF2, 'y.gif')], stock: 13 }, 'unlucky stock'));
-
-  it('removes the uploads when the write check refuses the record', async () => {
-    const before = await traces();
-    const response = await call('post', '/_api/orders', { quantity: 500, attachment: file(PDF, 'x.pdf') });
-    expect(response.status).toBe(403);
-    expect(await traces()).toEqual(before);
-  });
-
-  it('names the item of an array payload', () =>
-    refused(
-      [
-        { quantity: 1, attachment: file(PDF, 'a.pdf') },
-        { quantity: 1, attachment: { data: '!!!!', name: 'b.pdf' } },
-      ],
-      'Invalid data for field: attachment (item 1, "data" is not valid base64)',
-      '/_api/orders',
-      'post'
-    ));
-});
-
-describe('signed file URLs', () => {
-  let fileId: number;
-  const now = () => Math.floor(Date.now() / 1000);
-
+// Both write paths: direct SQL (the product and order types' default) and the Document Service.
+describe.each([
+  ['direct SQL', 'auto'],
+  ['the Document Service', 'always'],
+])('media fields written through %s', (_path, mode) => {
   beforeAll(async () => {
-    await call('patch', '/_api/pictures/6', { photo: file(GIF, 'six.gif') });
-    [fileId] = await fileIdsOf(6, 'photo');
-  });
-
-  it('answers 403 to a tampered link', async () => {
-    const url = pathOf((await pictures(6)).photo!);
-    const tampered = [
-      url.replace(/signature=([0-9a-f])/, (_m, c) => `signature=${c === '0' ? '1' : '0'}`),
-      url.replace(/expires=(\d+)/, (_m, e) => `expires=${Number(e) + 60}`),
-      url.replace(`/${fileId}?`, `/${fileId + 1}?`),
-      url.replace(/&signature=.*$/, ''),
-    ];
-    for (const link of tampered) {
-      const response = await app.http().get(link);
-      expect(response.status).toBe(403);
-      expect(response.body).toEqual({ success: false, error: 'Invalid or tampered file link' });
-    }
-  });
-
-  it('answers 410 to an expired link', async () => {
-    const response = await app.http().get(signed(listId, fileId, now() - 1));
-    expect(response.status).toBe(410);
-    expect(response.body).toEqual({ success: false, error: 'File link expired' });
-  });
-
-  it('serves byte ranges and HEAD', async () => {
-    const url = signed(listId, fileId, now() + 300);
-    const range = await download(url, { Range: 'bytes=0-5' });
-    expect(range.status).toBe(206);
-    expect(range.headers['content-range']).toBe(`bytes 0-5/${GIF.length}`);
-    expect((range.body as Buffer).equals(GIF.subarray(0, 6))).toBe(true);
-    expect((await app.http().get(url).set('Range', `bytes=${GIF.length}-`)).status).toBe(416);
-    const head = await app.http().head(url);
-    expect(head.status).toBe(200);
-    expect(head.headers['content-length']).toBe(String(GIF.length));
-    expect((await app.http().post(url)).status).toBe(405);
-  });
-
-  it('dies with its endpoint', async () => {
-    const url = signed(listId, fileId, now() + 300);
-    expect((await app.http().get(url)).status).toBe(200);
-    expect((await admin.del(`/data-api/endpoints/${listId}`)).status).toBe(200);
-    const response = await app.http().get(url);
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({ success: false, error: 'Not found' });
-  });
-});
-
-describe('definitions', () => {
-  it.each([
-    ['a filter', { filter: { photo: { $null: true } } }],
-    ['a sort', { sort: [{ field: 'photo', dir: 'asc' }] }],
-  ])('refuses media fields in %s', async (_what, extra) => {
-    const response = await admin.post('/data-api/endpoints', {
-      data: {
-        name: 'x',
-        path: 'media-refused',
+    app = await startApp({ DATA_API_FILE_MAX_BYTES: String(MAX_BYTES), DATA_API_DOCUMENT_SERVICE: mode });
+    expect(app.strapi.plugin('data-api')).toBeDefined();
+    admin = await app.admin();
+    key = await createKey(admin);
+    const objects = (await admin.get('/data-api/objects')).body.data as Array<{
+      uid: string;
+      documentService: boolean;
+    }>;
+    expect(objects.find((o) => o.uid === PRODUCT)?.documentService).toBe(mode === 'always');
+    listId = (
+      await createEndpoint(admin, key, {
+        path: 'pictures',
         type: 'list',
         object: PRODUCT,
-        fields: [{ name: 'id' }],
-        auth: { method: 'api-key', keys: [key.id] },
-        ...extra,
-      },
+        fields: [{ name: 'id' }, { name: 'photo' }, { name: 'gallery' }],
+      })
+    ).id;
+    await createEndpoint(admin, key, {
+      path: 'pictures',
+      type: 'modify',
+      parameter: 'required',
+      object: PRODUCT,
+      fields: [{ name: 'photo' }, { name: 'gallery' }, { name: 'stock' }],
+      tasks: [{ action: 'raise-error', when: { match: { stock: 13 } }, message: 'unlucky stock' }],
     });
-    expect(response.status).toBe(400);
-    expect(response.body.error.message).toMatch(/"photo" is a media field/);
+    await createEndpoint(admin, key, { path: 'pictures', type: 'delete', parameter: 'required', object: PRODUCT });
+    await createEndpoint(admin, key, {
+      path: 'orders',
+      type: 'create',
+      object: ORDER,
+      filter: { quantity: { $lt: 100 } },
+      fields: [{ name: 'quantity' }, { name: 'attachment' }],
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  describe('writing files', () => {
+    it('uploads a file to the Media Library and reads the same bytes back through its signed URL', async () => {
+      expect((await call('patch', '/_api/pictures/1', { photo: file(GIF, 'dot.gif') })).status).toBe(200);
+      const [fileId] = await fileIdsOf(1, 'photo');
+      const row = await knexOf(app)('files').where({ id: fileId }).first();
+      expect(row).toMatchObject({ name: 'dot.gif', mime: 'image/gif' });
+      const { photo } = await pictures(1);
+      expect(photo).toMatch(new RegExp(`/_api/_files/${listId}/${fileId}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+      const response = await download(photo!);
+      expect(response.status).toBe(200);
+      expect((response.body as Buffer).equals(GIF)).toBe(true);
+      expect(response.headers).toMatchObject({
+        'content-type': 'image/gif',
+        'access-control-allow-origin': '*',
+        'accept-ranges': 'bytes',
+      });
+      expect(response.headers['content-disposition']).toMatch(/^inline; filename="dot.gif"/);
+      expect(response.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    });
+
+    it('keeps the order of a multiple field and replaces it as a whole', async () => {
+      const sent = await call('patch', '/_api/pictures/2', { gallery: [file(GIF, 'a.gif'), file(GIF2, 'b.gif')] });
+      expect(sent.status).toBe(200);
+      const { gallery } = await pictures(2);
+      expect(gallery).toHaveLength(2);
+      const bodies = await Promise.all(gallery.map(async (url) => (await download(url)).body as Buffer));
+      expect(bodies[0].equals(GIF)).toBe(true);
+      expect(bodies[1].equals(GIF2)).toBe(true);
+      const before = await fileIdsOf(2, 'gallery');
+      expect((await call('patch', '/_api/pictures/2', { gallery: [file(GIF2, 'c.gif')] })).status).toBe(200);
+      const after = await fileIdsOf(2, 'gallery');
+      expect(after).toHaveLength(1);
+      // The replaced files were this plugin's uploads, linked nowhere else: they are gone.
+      expect(await knexOf(app)('files').whereIn('id', before)).toEqual([]);
+    });
+
+    it('creates records with files, one per item of an array, as attachments by their sniffed type', async () => {
+      const response = await call('post', '/_api/orders', [
+        { quantity: 1, attachment: file(PDF, 'invoice.pdf') },
+        { quantity: 2, attachment: file(GIF, 'receipt.gif') },
+      ]);
+      expect(response.status).toBe(201);
+      const links = await knexOf(app)('files_related_mph')
+        .where({ related_type: ORDER, field: 'attachment' })
+        .whereIn('related_id', response.body.id);
+      expect(links).toHaveLength(2);
+      const mimes = await knexOf(app)('files')
+        .whereIn(
+          'id',
+          links.map((l: { file_id: number }) => l.file_id)
+        )
+        .orderBy('id')
+        .pluck('mime');
+      expect(mimes).toEqual(['application/pdf', 'image/gif']);
+    });
+
+    it('clears a field with null and removes the file it held', async () => {
+      await call('patch', '/_api/pictures/3', { photo: file(GIF, 'gone.gif') });
+      const [fileId] = await fileIdsOf(3, 'photo');
+      expect((await call('patch', '/_api/pictures/3', { photo: null })).status).toBe(200);
+      expect((await pictures(3)).photo).toBeNull();
+      expect(await knexOf(app)('files').where({ id: fileId })).toEqual([]);
+      expect(await knexOf(app)('data_api_uploads').where({ file_id: fileId })).toEqual([]);
+    });
+
+    it('removes the files of a deleted record', async () => {
+      await call('patch', '/_api/pictures/4', { photo: file(GIF, 'x.gif'), gallery: [file(GIF, 'y.gif')] });
+      const ids = [...(await fileIdsOf(4, 'photo')), ...(await fileIdsOf(4, 'gallery'))];
+      expect(ids).toHaveLength(2);
+      expect((await call('delete', '/_api/pictures/4')).status).toBe(200);
+      expect(await knexOf(app)('files').whereIn('id', ids)).toEqual([]);
+    });
+  });
+
+  describe('refused files leave nothing behind', () => {
+    const refused = async (
+      body: unknown,
+      error: string,
+      url = '/_api/pictures/5',
+      method: 'patch' | 'post' = 'patch'
+    ) => {
+      const before = await traces();
+      const response = await call(method, url, body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, error });
+      expect(await traces()).toEqual(before);
+    };
+
+    it.each([
+      ['invalid characters', 'R0lGOD$hAQAB', '"data" is not valid base64'],
+      ['a line break', 'R0lG\nODlh', '"data" is not valid base64'],
+      ['missing padding', 'R0lGODlhAQ', '"data" is not valid base64'],
+      ['nothing', '', 'the file is empty'],
+    ])('refuses base64 with %s', (_what, data, reason) =>
+      refused({ photo: { data, name: 'x.gif' } }, `Invalid data for field: photo (${reason})`)
+    );
+
+    it('refuses a type the field does not allow, whatever the name says', () =>
+      refused(
+        { photo: file(PDF, 'photo.gif') },
+        'Invalid data for field: photo (application/pdf is not allowed (images))'
+      ));
+
+    it('refuses a file larger than files.maxBytes', () =>
+      refused(
+        { photo: file(Buffer.concat([GIF, Buffer.alloc(MAX_BYTES)]), 'big.gif') },
+        `Invalid data for field: photo (file larger than ${MAX_BYTES} bytes)`
+      ));
+
+    it('refuses active content', () =>
+      refused(
+        { gallery: [file(Buffer.from('<svg onload="alert(1)"/>'), 'x.gif')] },
+        'Invalid data for field: gallery (HTML, SVG, XML and scripts are not accepted)'
+      ));
+
+    it('refuses shapes that are not a file', async () => {
+      await refused(
+        { photo: { data: GIF.toString('base64') } },
+        'Invalid data for field: photo ("name" must be a non-empty string)'
+      );
+      await refused(
+        { photo: [file(GIF, 'x.gif')] },
+        'Invalid data for field: photo (one file is expected, not an array)'
+      );
+      await refused(
+        { photo: { ...file(GIF, 'x.gif'), url: 'http://x' } },
+        'Invalid data for field: photo (unknown member "url" (a file has "data" and "name"))'
+      );
+      await refused(
+        { photo: file(GIF, '../x.gif') },
+        'Invalid data for field: photo ("name" must not contain < > : " / \\ | ? * or control characters)'
+      );
+    });
+
+    it('removes the uploads when a task rolls the write back', () =>
+      refused({ photo: file(GIF, 'x.gif'), gallery: [file(GIF2, 'y.gif')], stock: 13 }, 'unlucky stock'));
+
+    it('removes the uploads when the write check refuses the record', async () => {
+      const before = await traces();
+      const response = await call('post', '/_api/orders', { quantity: 500, attachment: file(PDF, 'x.pdf') });
+      expect(response.status).toBe(403);
+      expect(await traces()).toEqual(before);
+    });
+
+    it('names the item of an array payload', () =>
+      refused(
+        [
+          { quantity: 1, attachment: file(PDF, 'a.pdf') },
+          { quantity: 1, attachment: { data: '!!!!', name: 'b.pdf' } },
+        ],
+        'Invalid data for field: attachment (item 1, "data" is not valid base64)',
+        '/_api/orders',
+        'post'
+      ));
+  });
+
+  describe('signed file URLs', () => {
+    let fileId: number;
+    const now = () => Math.floor(Date.now() / 1000);
+
+    beforeAll(async () => {
+      await call('patch', '/_api/pictures/6', { photo: file(GIF, 'six.gif') });
+      [fileId] = await fileIdsOf(6, 'photo');
+    });
+
+    it('answers 403 to a tampered link', async () => {
+      const url = pathOf((await pictures(6)).photo!);
+      const tampered = [
+        url.replace(/signature=([0-9a-f])/, (_m, c) => `signature=${c === '0' ? '1' : '0'}`),
+        url.replace(/expires=(\d+)/, (_m, e) => `expires=${Number(e) + 60}`),
+        url.replace(`/${fileId}?`, `/${fileId + 1}?`),
+        url.replace(/&signature=.*$/, ''),
+      ];
+      for (const link of tampered) {
+        const response = await app.http().get(link);
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual({ success: false, error: 'Invalid or tampered file link' });
+      }
+    });
+
+    it('answers 410 to an expired link', async () => {
+      const response = await app.http().get(signed(listId, fileId, now() - 1));
+      expect(response.status).toBe(410);
+      expect(response.body).toEqual({ success: false, error: 'File link expired' });
+    });
+
+    it('serves byte ranges and HEAD', async () => {
+      const url = signed(listId, fileId, now() + 300);
+      const range = await download(url, { Range: 'bytes=0-5' });
+      expect(range.status).toBe(206);
+      expect(range.headers['content-range']).toBe(`bytes 0-5/${GIF.length}`);
+      expect((range.body as Buffer).equals(GIF.subarray(0, 6))).toBe(true);
+      expect((await app.http().get(url).set('Range', `bytes=${GIF.length}-`)).status).toBe(416);
+      const head = await app.http().head(url);
+      expect(head.status).toBe(200);
+      expect(head.headers['content-length']).toBe(String(GIF.length));
+      expect((await app.http().post(url)).status).toBe(405);
+    });
+
+    it('dies with its endpoint', async () => {
+      const url = signed(listId, fileId, now() + 300);
+      expect((await app.http().get(url)).status).toBe(200);
+      expect((await admin.del(`/data-api/endpoints/${listId}`)).status).toBe(200);
+      const response = await app.http().get(url);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ success: false, error: 'Not found' });
+    });
+  });
+
+  describe('definitions', () => {
+    it.each([
+      ['a filter', { filter: { photo: { $null: true } } }],
+      ['a sort', { sort: [{ field: 'photo', dir: 'asc' }] }],
+    ])('refuses media fields in %s', async (_what, extra) => {
+      const response = await admin.post('/data-api/endpoints', {
+        data: {
+          name: 'x',
+          path: 'media-refused',
+          type: 'list',
+          object: PRODUCT,
+          fields: [{ name: 'id' }],
+          auth: { method: 'api-key', keys: [key.id] },
+          ...extra,
+        },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toMatch(/"photo" is a media field/);
+    });
   });
 });

@@ -4,10 +4,8 @@
  */
 const CHUNK = 500;
 
-const documentId = (uid, id) => {
-  const base = `${uid.replace(/[^a-z]/g, '')}${id.toString(36)}`;
-  return (base + 'x'.repeat(24)).slice(0, 24);
-};
+/** 24 characters like Strapi's own: the type's letters, then the id in base 36 at a fixed width (unique). */
+const documentId = (uid, id) => `${uid.replace(/[^a-z]/g, '').slice(0, 17)}${id.toString(36).padStart(7, '0')}`;
 
 /** Turns { attribute: value } into a row of column values, adding Strapi 5's bookkeeping columns. */
 const toRow = (meta, id, values, { published = true, docId } = {}) => {
