@@ -29,6 +29,7 @@ module.exports = ({ env }) => ({
       files: {
         maxBytes: env.int('DATA_API_FILE_MAX_BYTES', 10 * 1024 * 1024),
         maxRequestBytes: env.int('DATA_API_FILE_MAX_REQUEST_BYTES', 20 * 1024 * 1024),
+        maxFilesPerRequest: env.int('DATA_API_FILE_MAX_FILES_PER_REQUEST', 100),
         urlTtlSeconds: env.int('DATA_API_FILE_URL_TTL_SECONDS', 15 * 60),
       },
       session: {

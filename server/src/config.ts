@@ -59,6 +59,8 @@ export const configSchema = z.strictObject({
         .int()
         .min(1)
         .max(1024 * 1024 * 1024),
+      /** Files in one request, all fields and records together: each is an upload to the provider. */
+      maxFilesPerRequest: z.number().int().min(1).max(10_000),
       /** How long (s) a signed file URL of a List answer stays valid. */
       urlTtlSeconds: z
         .number()
@@ -94,7 +96,12 @@ export default {
       maxFailuresPerIp: 50,
       failureWindowMs: 15 * 60_000,
     },
-    files: { maxBytes: 10 * 1024 * 1024, maxRequestBytes: 20 * 1024 * 1024, urlTtlSeconds: 15 * 60 },
+    files: {
+      maxBytes: 10 * 1024 * 1024,
+      maxRequestBytes: 20 * 1024 * 1024,
+      maxFilesPerRequest: 100,
+      urlTtlSeconds: 15 * 60,
+    },
     // No default list: Strapi merges array defaults item by item into the site's own list.
     cors: { maxAgeSeconds: 600 },
   } satisfies Omit<PluginConfig, 'keySecret'>,

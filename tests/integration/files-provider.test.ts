@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { keyedHash } from '../../server/src/auth/keyed-hash';
 import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
 import { startApp, type TestApp } from '../helpers/strapi';
@@ -19,14 +20,18 @@ const KEY_SECRET = 'playground-data-api-key-secret-0123456789';
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
-/** The provider's store: files in a folder, served over HTTP, with the token check of a private bucket. */
+/**
+ * The provider's store: files in a folder, served over HTTP, with the token check of a private bucket (whose
+ * signed URLs, like S3's, are good for GET only). Like many CDNs it compresses when the client accepts it.
+ */
 const startStore = async (checkToken: boolean) => {
   const dir = mkdtempSync(join(tmpdir(), 'data-api-store-'));
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://store');
     const name = url.pathname.slice(1);
     const valid =
-      /^[\w.-]+$/.test(name) && (!checkToken || url.searchParams.get('token') === tokenOf(PROVIDER_SECRET, name));
+      /^[\w.-]+$/.test(name) &&
+      (!checkToken || (req.method === 'GET' && url.searchParams.get('token') === tokenOf(PROVIDER_SECRET, name)));
     let body: Buffer | null = null;
     try {
       body = valid ? readFileSync(join(dir, name)) : null;
@@ -34,6 +39,11 @@ const startStore = async (checkToken: boolean) => {
       body = null;
     }
     res.statusCode = !valid ? 403 : body ? 200 : 404;
+    if (body && /gzip/.test(req.headers['accept-encoding'] ?? '')) {
+      body = gzipSync(body);
+      res.setHeader('Content-Encoding', 'gzip');
+    }
+    if (body) res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : (body ?? undefined));
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -157,11 +167,16 @@ describe.each([
     }
   });
 
-  it('streams the file through /_api/_files from the provider', async () => {
-    const response = await download(ownUrl(await fileIdOfPhoto()));
+  it('streams the file through /_api/_files from the provider, whole and for HEAD', async () => {
+    const url = ownUrl(await fileIdOfPhoto());
+    const response = await download(url);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('image/gif');
+    expect(response.headers['content-length']).toBe(String(GIF.length));
     expect((response.body as Buffer).equals(GIF)).toBe(true);
+    const head = await app.http().head(url);
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(GIF.length));
   });
 
   it('answers 404 when the provider no longer has the file', async () => {

@@ -13,6 +13,7 @@ const PRODUCT = 'api::product.product';
 const ORDER = 'api::order.order';
 const KEY_SECRET = 'playground-data-api-key-secret-0123456789';
 const MAX_BYTES = 2048;
+const MAX_FILES = 4;
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const GIF2 = Buffer.concat([GIF.subarray(0, GIF.length - 1), Buffer.from([0x00, 0x3b])]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
@@ -73,7 +74,11 @@ describe.each([
   ['the Document Service', 'always'],
 ])('media fields written through %s', (_path, mode) => {
   beforeAll(async () => {
-    app = await startApp({ DATA_API_FILE_MAX_BYTES: String(MAX_BYTES), DATA_API_DOCUMENT_SERVICE: mode });
+    app = await startApp({
+      DATA_API_FILE_MAX_BYTES: String(MAX_BYTES),
+      DATA_API_FILE_MAX_FILES_PER_REQUEST: String(MAX_FILES),
+      DATA_API_DOCUMENT_SERVICE: mode,
+    });
     expect(app.strapi.plugin('data-api')).toBeDefined();
     admin = await app.admin();
     key = await createKey(admin);
@@ -254,6 +259,41 @@ describe.each([
       const response = await call('post', '/_api/orders', { quantity: 500, attachment: file(PDF, 'x.pdf') });
       expect(response.status).toBe(403);
       expect(await traces()).toEqual(before);
+    });
+
+    it('refuses more than files.maxFilesPerRequest files in one request, before uploading any', async () => {
+      const upload = jest.spyOn(app.strapi.plugin('upload').service('upload'), 'upload');
+      try {
+        await refused(
+          [
+            { quantity: 1, attachment: file(PDF, 'a.pdf') },
+            { quantity: 1, attachment: file(PDF, 'b.pdf') },
+            { quantity: 1, attachment: file(PDF, 'c.pdf') },
+            { quantity: 1, attachment: file(PDF, 'd.pdf') },
+            { quantity: 1, attachment: file(PDF, 'e.pdf') },
+          ],
+          `Invalid data for field: attachment (item 4, more than ${MAX_FILES} files in one request)`,
+          '/_api/orders',
+          'post'
+        );
+        expect(upload).not.toHaveBeenCalled();
+      } finally {
+        upload.mockRestore();
+      }
+    });
+
+    it('uploads nothing for a Modify whose record is not there', async () => {
+      const upload = jest.spyOn(app.strapi.plugin('upload').service('upload'), 'upload');
+      try {
+        const before = await traces();
+        const response = await call('patch', '/_api/pictures/99999', { photo: file(GIF, 'x.gif') });
+        expect(response.status).toBe(404);
+        expect(response.body).toEqual({ success: false, error: 'Record not found' });
+        expect(upload).not.toHaveBeenCalled();
+        expect(await traces()).toEqual(before);
+      } finally {
+        upload.mockRestore();
+      }
     });
 
     it('names the item of an array payload', () =>

@@ -90,3 +90,30 @@ describe('session and cors options', () => {
     expect(message).not.toMatch(/cookieName|cors/);
   });
 });
+
+describe('files options', () => {
+  const valid = config.default;
+  const withFiles = (files: Record<string, unknown>) => ({ ...valid, files: { ...valid.files, ...files } });
+
+  test('the defaults: 10 MiB a file, 20 MiB and 100 files a request, URLs valid 15 minutes', () => {
+    expect(valid.files).toEqual({
+      maxBytes: 10 * 1024 * 1024,
+      maxRequestBytes: 20 * 1024 * 1024,
+      maxFilesPerRequest: 100,
+      urlTtlSeconds: 900,
+    });
+  });
+
+  test.each([
+    [withFiles({ maxBytes: 0 }), /files\.maxBytes/],
+    [withFiles({ maxBytes: 30 * 1024 * 1024 }), /files\.maxRequestBytes: maxRequestBytes must be at least maxBytes/],
+    [withFiles({ maxFilesPerRequest: 0 }), /files\.maxFilesPerRequest/],
+    [withFiles({ urlTtlSeconds: 5 }), /files\.urlTtlSeconds/],
+    [withFiles({ urlTtlSeconds: 8 * 86_400 }), /files\.urlTtlSeconds/],
+    [withFiles({ maxBytes: '10MB' }), /files\.maxBytes/],
+    [withFiles({ public: true }), /public/],
+  ])('%j is refused with a message naming the option', (value, message) => {
+    expect(() => config.validator(value)).toThrow(/^Invalid config for plugin data-api: /);
+    expect(() => config.validator(value)).toThrow(message);
+  });
+});

@@ -66,20 +66,33 @@ describe('sniffType', () => {
     ['a script named .js', Buffer.from('alert(1)'), 'x.js'],
     ['an HTML name', Buffer.from('plain text'), 'page.html'],
     ['an SVG name', Buffer.from('plain text'), 'x.svg'],
+    ['an RDF name (XML that can carry XHTML script)', Buffer.from('<rdf:RDF/>'), 'feed.rdf'],
+    ['an RSS name', Buffer.from('plain text'), 'feed.rss'],
+    ['an XSLT name', Buffer.from('plain text'), 'x.xslt'],
+    ['a MathML name', Buffer.from('plain text'), 'x.mml'],
   ])('refuses active content: %s', (_what, content, name) => {
     expect(sniffType(content, name)).toBeNull();
   });
 });
 
 describe('allowedBySite', () => {
-  it('applies the upload plugin’s allowedTypes and deniedTypes patterns', () => {
-    expect(allowedBySite('image/png', undefined)).toBe(true);
-    expect(allowedBySite('image/png', { allowedTypes: ['image/*'] })).toBe(true);
-    expect(allowedBySite('application/pdf', { allowedTypes: ['image/*'] })).toBe(false);
-    expect(allowedBySite('image/png', { allowedTypes: ['*'], deniedTypes: ['image/png'] })).toBe(false);
-    expect(allowedBySite('image/vnd.adobe.photoshop', { allowedTypes: ['image/vnd.adobe.photoshop'] })).toBe(true);
+  it('applies the upload plugin’s allowedTypes and deniedTypes patterns to the content’s type', () => {
+    expect(allowedBySite('image/png', 'x.png', undefined)).toBe(true);
+    expect(allowedBySite('image/png', 'x.png', { allowedTypes: ['image/*'] })).toBe(true);
+    expect(allowedBySite('application/pdf', 'x.pdf', { allowedTypes: ['image/*'] })).toBe(false);
+    expect(allowedBySite('image/png', 'x.png', { allowedTypes: ['*'], deniedTypes: ['image/png'] })).toBe(false);
+    expect(allowedBySite('image/vnd.adobe.photoshop', 'x.psd', { allowedTypes: ['image/vnd.adobe.photoshop'] })).toBe(
+      true
+    );
     // A dot in a pattern is a dot, not any character.
-    expect(allowedBySite('image/vndXadobe', { allowedTypes: ['image/vnd.adobe'] })).toBe(false);
+    expect(allowedBySite('image/vndXadobe', 'x', { allowedTypes: ['image/vnd.adobe'] })).toBe(false);
+  });
+
+  it('refuses a name whose extension stands for a denied type, as Strapi does (the file keeps that extension)', () => {
+    const security = { deniedTypes: ['application/x-msdownload', 'application/x-msdos-program'] };
+    expect(allowedBySite('application/pdf', 'setup.exe', security)).toBe(false);
+    expect(allowedBySite('application/pdf', 'setup.pdf', security)).toBe(true);
+    expect(allowedBySite('application/pdf', 'setup', security)).toBe(true);
   });
 });
 

@@ -22,15 +22,13 @@ type UploadService = {
   ): Promise<FileRecord[]>;
   remove(file: FileRecord): Promise<unknown>;
 };
-type FileService = { signFileUrls(file: FileRecord): Promise<FileRecord & { isUrlSigned?: boolean }> };
 type Provider = { isPrivate(): Promise<boolean> | boolean; getSignedUrl(file: FileRecord): Promise<{ url: string }> };
 
-/** The upload plugin as this plugin uses it: upload, remove, find and sign files. */
+/** The upload plugin as this plugin uses it: upload, remove and find files, and the provider's signed URLs. */
 export const mediaLibrary = (strapi: Core.Strapi) => {
   const plugin = () =>
     strapi.plugin('upload') as unknown as {
       service(name: 'upload'): UploadService;
-      service(name: 'file'): FileService;
       provider: Provider;
     };
   const config = () =>
@@ -40,7 +38,6 @@ export const mediaLibrary = (strapi: Core.Strapi) => {
   let privateProvider: Promise<boolean> | null = null;
 
   return {
-    available: () => Boolean(strapi.plugin('upload')),
     security: () => config()?.security,
     /** Uploads one file from disk as Strapi's upload route does, with the type found by sniffing its content. */
     async upload(filepath: string, name: string, mime: string, size: number): Promise<FileRecord> {
@@ -59,7 +56,13 @@ export const mediaLibrary = (strapi: Core.Strapi) => {
       return (await strapi.db.query(FILE_UID).findMany({ where: { id: { $in: ids } } })) as FileRecord[];
     },
     /** Whether the provider keeps files private and signs its own URLs (e.g. S3 with a private ACL). */
-    isPrivate: () => (privateProvider ??= Promise.resolve(plugin().provider.isPrivate()).then(Boolean)),
+    isPrivate: () =>
+      (privateProvider ??= Promise.resolve(plugin().provider.isPrivate())
+        .then(Boolean)
+        .catch((error: unknown) => {
+          privateProvider = null; // asked again next time
+          throw error;
+        })),
     /** The provider's own signed URL of a file it stores, or null for a file of another provider. */
     async providerUrl(file: FileRecord): Promise<string | null> {
       if (file.provider !== config()?.provider || !(await this.isPrivate())) return null;

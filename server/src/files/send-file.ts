@@ -77,9 +77,10 @@ const sendRemote = async (ctx: Context, url: string, headers: Headers) => {
   let upstream: Response;
   try {
     const range = ctx.get('range');
+    // GET even for HEAD: a provider's signed URL (S3's) is signed for GET. Identity encoding: fetch would
+    // decompress a gzip answer and leave its compressed Content-Length, which would cut the file short.
     upstream = await fetch(url, {
-      method: ctx.method === 'HEAD' ? 'HEAD' : 'GET',
-      headers: range ? { range } : {},
+      headers: { 'accept-encoding': 'identity', ...(range ? { range } : {}) },
       signal: controller.signal,
     });
   } catch {
@@ -87,8 +88,11 @@ const sendRemote = async (ctx: Context, url: string, headers: Headers) => {
   } finally {
     clearTimeout(timer);
   }
+  const passed = [200, 206, 416].includes(upstream.status);
+  const body = passed && ctx.method !== 'HEAD' ? upstream.body : null;
+  if (!body) await upstream.body?.cancel().catch(() => undefined);
   if (upstream.status === 404) throw new ApiError(404, MESSAGES.notFound);
-  if (![200, 206, 416].includes(upstream.status)) throw new ApiError(502, MESSAGES.fileUnavailable);
+  if (!passed) throw new ApiError(502, MESSAGES.fileUnavailable);
   ctx.set(headers);
   ctx.status = upstream.status;
   for (const name of PASSED_ON) {
@@ -96,7 +100,7 @@ const sendRemote = async (ctx: Context, url: string, headers: Headers) => {
     if (value) ctx.set(name, value);
   }
   const length = upstream.headers.get('content-length');
-  ctx.body = ctx.method === 'HEAD' || !upstream.body ? Buffer.alloc(0) : Readable.fromWeb(upstream.body as never);
+  ctx.body = body ? Readable.fromWeb(body as never) : Buffer.alloc(0);
   if (length) ctx.length = Number(length);
 };
 

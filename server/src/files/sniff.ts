@@ -10,19 +10,18 @@ export interface SniffedType {
 
 /**
  * Content a browser may run when the site serves it from its own origin (Strapi's local provider serves
- * uploads from /uploads): never accepted through /_api, whatever the field allows.
+ * uploads from /uploads): never accepted through /_api, whatever the field allows. Every XML type is one
+ * (RSS, RDF, XSLT... can carry XHTML script), besides HTML, scripts and plugins.
  */
 const ACTIVE_TYPES = new Set([
   'text/html',
-  'application/xhtml+xml',
-  'image/svg+xml',
-  'application/xml',
-  'text/xml',
   'application/javascript',
   'text/javascript',
+  'text/mathml',
   'application/x-shockwave-flash',
   'application/wasm',
 ]);
+const isActive = (mime: string | null) => mime !== null && (ACTIVE_TYPES.has(mime) || /[/+]xml$/.test(mime));
 const MARKUP_START = /^(\uFEFF|\xEF\xBB\xBF)?\s*<(!doctype\s+html|html|head|body|svg|\?xml|script|iframe|!--)/i;
 /** Containers whose content the name's extension tells better (Office documents are ZIP or CFB files). */
 const CONTAINERS = new Set(['application/zip', 'application/x-cfb']);
@@ -45,7 +44,7 @@ export const sniffType = (bytes: Buffer, name: string): SniffedType | null => {
   const detected = typeBySignature(bytes);
   const byName = lookup(name) || null;
   if (MARKUP_START.test(bytes.toString('latin1', 0, Math.min(bytes.length, 512)))) return null;
-  if ((detected && ACTIVE_TYPES.has(detected)) || (byName && ACTIVE_TYPES.has(byName))) return null;
+  if (isActive(detected) || isActive(byName)) return null;
   const nameFits = byName !== null && familyOf(byName) === 'files';
   if (detected && !(CONTAINERS.has(detected) && nameFits)) return { mime: detected, family: familyOf(detected) };
   return { mime: nameFits ? byName : (detected ?? 'application/octet-stream'), family: 'files' };
@@ -62,11 +61,18 @@ const matches = (mime: string, patterns: string[]) =>
     ).test(mime)
   );
 
-/** Whether the site's upload security config (as Strapi's own upload route applies it) lets `mime` in. */
+/**
+ * Whether the site's upload security config lets a file in, as Strapi's own upload route applies it: the
+ * content's type must be allowed and not denied, and the type the name's extension stands for not denied
+ * (the file is stored under that extension).
+ */
 export const allowedBySite = (
   mime: string,
+  name: string,
   security: { allowedTypes?: string[]; deniedTypes?: string[] } | undefined
 ) => {
-  if (security?.deniedTypes?.length && matches(mime, security.deniedTypes)) return false;
+  const denied = security?.deniedTypes ?? [];
+  const byName = lookup(name) || null;
+  if (denied.length && (matches(mime, denied) || (byName !== null && matches(byName, denied)))) return false;
   return !Array.isArray(security?.allowedTypes) || matches(mime, security.allowedTypes);
 };

@@ -7,7 +7,7 @@ import { mediaLinkTable, type MediaField } from '../query/model';
 import { FieldError } from '../writes/field-error';
 import type { Values } from '../writes/sql-writer';
 import { isIncomingFile, type IncomingFile } from './incoming';
-import { mediaLibrary, type FileRecord } from './media-library';
+import type { FileRecord, MediaLibrary } from './media-library';
 import { allowedBySite, sniffType, type SniffedType } from './sniff';
 
 interface Pending {
@@ -29,13 +29,21 @@ const isFileProblem = (error: unknown) => {
  * transaction (a provider's upload is slow I/O that must not hold database locks), removed again when the
  * write fails, and removed once nothing links to them when a later write replaces or deletes them.
  */
-export const createUploads = (strapi: Core.Strapi) => {
-  const library = mediaLibrary(strapi);
+export const createUploads = (
+  strapi: Core.Strapi,
+  library: MediaLibrary,
+  limits: { maxFilesPerRequest: number; maxRequestBytes: number }
+) => {
   const tracking = () => strapi.db.query(UIDS.upload);
 
-  /** Every incoming file of the records, with its record's index, type-checked before any upload. */
-  const check = async (records: Values[], fields: MediaField[]): Promise<Pending[]> => {
+  /**
+   * Every incoming file of the records, with its record's index, checked before any upload: the request's
+   * totals (each upload is slow work for the server and its provider) and each file's type.
+   */
+  const check = (records: Values[], fields: MediaField[]): Pending[] => {
     const pending: Pending[] = [];
+    let count = 0;
+    let bytes = 0;
     for (const [index, values] of records.entries()) {
       for (const field of fields) {
         const value = values.get(field.name);
@@ -43,12 +51,20 @@ export const createUploads = (strapi: Core.Strapi) => {
         if (!files.length) continue;
         const types: SniffedType[] = [];
         for (const file of files) {
+          count += 1;
+          bytes += file.bytes.length;
+          if (count > limits.maxFilesPerRequest) {
+            throw new FieldError(field.name, index, `more than ${limits.maxFilesPerRequest} files in one request`);
+          }
+          if (bytes > limits.maxRequestBytes) {
+            throw new FieldError(field.name, index, `the files of one request exceed ${limits.maxRequestBytes} bytes`);
+          }
           const type = sniffType(file.bytes, file.name);
           if (!type) throw new FieldError(field.name, index, 'HTML, SVG, XML and scripts are not accepted');
           if (field.allowedTypes && !field.allowedTypes.includes(type.family)) {
             throw new FieldError(field.name, index, `${type.mime} is not allowed (${field.allowedTypes.join(', ')})`);
           }
-          if (!allowedBySite(type.mime, library.security())) {
+          if (!allowedBySite(type.mime, file.name, library.security())) {
             throw new FieldError(field.name, index, `${type.mime} is not allowed by the site's upload settings`);
           }
           types.push(type);
@@ -59,27 +75,36 @@ export const createUploads = (strapi: Core.Strapi) => {
     return pending;
   };
 
+  /** Removes files from their provider and the Media Library; one that could not go stays tracked. */
   const discard = async (files: FileRecord[]) => {
-    if (!files.length) return;
+    const removed: number[] = [];
     for (const file of files) {
       try {
         await library.remove(file);
+        removed.push(file.id);
       } catch (error) {
         strapi.log.warn(`[data-api] could not remove upload ${file.id}: ${(error as Error).message}`);
       }
     }
-    await tracking().deleteMany({ where: { fileId: { $in: files.map((f) => f.id) } } });
+    if (removed.length) await tracking().deleteMany({ where: { fileId: { $in: removed } } });
   };
 
   return {
     /**
      * Uploads the incoming files of `records` and puts their Media Library ids in their place. A file whose
-     * type the field (or the site) does not allow is a FieldError before anything is uploaded.
+     * type the field (or the site) does not allow is a FieldError before anything is uploaded; `beforeUpload`
+     * runs once the files passed, when there is something to upload.
      */
-    async stage(records: Values[], fields: MediaField[], endpointId: number): Promise<FileRecord[]> {
+    async stage(
+      records: Values[],
+      fields: MediaField[],
+      endpointId: number,
+      beforeUpload: () => Promise<void>
+    ): Promise<FileRecord[]> {
       if (!fields.length) return [];
-      const pending = await check(records, fields);
+      const pending = check(records, fields);
       if (!pending.length) return [];
+      await beforeUpload();
       const uploaded: FileRecord[] = [];
       const folder = await mkdtemp(join(tmpdir(), 'data-api-upload-'));
       try {
@@ -132,7 +157,9 @@ export const createUploads = (strapi: Core.Strapi) => {
       const files = await library.find(orphans);
       await discard(files);
       // Files an admin deleted in the Media Library meanwhile leave only their tracking rows.
-      await tracking().deleteMany({ where: { fileId: { $in: orphans } } });
+      const found = new Set(files.map((f) => f.id));
+      const gone = orphans.filter((id) => !found.has(id));
+      if (gone.length) await tracking().deleteMany({ where: { fileId: { $in: gone } } });
     },
   };
 };

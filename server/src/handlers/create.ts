@@ -50,8 +50,7 @@ export const createHandler: HandlerFactory = (definition, model, deps, endpointI
         }
         return created;
       },
-      many,
-      parsed.map((p) => p.values)
+      { many, records: parsed.map((p) => p.values) }
     );
 
     ctx.status = 201;

@@ -34,8 +34,7 @@ export const modifyHandler: HandlerFactory = (definition, model, deps, endpointI
         const record = (await write.records(db, [id])).get(id);
         await write.runTasks(db, vars, { record, previous, input: parsed.input });
       },
-      false,
-      [parsed.values]
+      { records: [parsed.values], target: { id: request.param, vars } }
     );
 
     ctx.status = 200;

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { contentTypes as contentTypeUtils } from '@strapi/utils';
+import { FILE_UID } from '../files/media-library';
 
 export const SCALAR_TYPES = [
   'integer',
@@ -204,13 +205,17 @@ const describeField = (
   };
 };
 
-const FILE_UID = 'plugin::upload.file';
+/** The polymorphic join table behind a `morphBy` relation: the attribute `morphBy` of the type `target`. */
+const morphJoinTable = (strapi: Core.Strapi, target: string, morphBy: string) => {
+  const meta = strapi.db.metadata.get(target) as unknown as { attributes: Record<string, MetaAttribute> } | undefined;
+  const joinTable = meta?.attributes[morphBy]?.joinTable;
+  return joinTable?.morphColumn ? { ...joinTable, morphColumn: joinTable.morphColumn } : null;
+};
 
 /** The upload plugin's link table, read from Strapi's metadata (null without the upload plugin). */
 export const mediaLinkTable = (strapi: Core.Strapi): MediaLinkTable | null => {
-  const meta = strapi.db.metadata.get(FILE_UID) as unknown as { attributes: Record<string, MetaAttribute> } | undefined;
-  const joinTable = meta?.attributes.related?.joinTable;
-  if (!joinTable?.morphColumn) return null;
+  const joinTable = morphJoinTable(strapi, FILE_UID, 'related');
+  if (!joinTable) return null;
   return {
     table: joinTable.name,
     fileColumn: joinTable.joinColumn.name,
@@ -226,11 +231,8 @@ const morphLinksOf = (strapi: Core.Strapi, attributes: Record<string, MetaAttrib
   const links = new Map<string, MorphLink>();
   for (const attribute of Object.values(attributes)) {
     if (!attribute.morphBy || !attribute.target) continue;
-    const targetMeta = strapi.db.metadata.get(attribute.target) as unknown as {
-      attributes: Record<string, MetaAttribute>;
-    };
-    const joinTable = targetMeta?.attributes[attribute.morphBy]?.joinTable;
-    if (!joinTable?.morphColumn) continue;
+    const joinTable = morphJoinTable(strapi, attribute.target, attribute.morphBy);
+    if (!joinTable) continue;
     links.set(joinTable.name, {
       table: joinTable.name,
       idColumn: joinTable.morphColumn.idColumn.name,

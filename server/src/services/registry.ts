@@ -70,7 +70,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         library,
         signer,
         urls: createFileUrls(signer, library),
-        uploads: createUploads(strapi),
+        uploads: createUploads(strapi, library, files),
         maxBytes: files.maxBytes,
         maxRequestBytes: files.maxRequestBytes,
       },

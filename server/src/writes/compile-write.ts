@@ -17,7 +17,7 @@ import { requireWritableObject } from './object-writer';
 import { createRowQueries } from './row-queries';
 import { runWriteTransaction } from './transaction';
 import type { Values } from './sql-writer';
-import type { TxDb } from './tx-db';
+import { txDb, type TxDb } from './tx-db';
 
 /** Turns a refused value into the spec's 400, saying which item of an array payload it was. */
 export const asClientError = (error: unknown, many: boolean): unknown => {
@@ -47,6 +47,7 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
   const accepted = new Set(definition.fields.map((f) => f.name));
   const mediaFields = mediaFieldsOf(model).filter((f) => accepted.has(f.name));
   const { uploads } = deps.files;
+  const readDb = () => txDb(deps.strapi.db.connection, deps.dialect);
   const writer = deps.writerOf(requireWritableObject(model, 'object'));
   const tasks = compileTasks(definition, model, deps);
 
@@ -68,15 +69,24 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
     bodyLimit: deps.maxBodyBytes + (mediaFields.length ? Math.ceil(deps.files.maxRequestBytes / 3) * 4 : 0),
     /**
      * Runs `work` in the write transaction, after uploading the files of `records` (spec 2.9): they are
-     * removed again if anything fails, and files the write unlinked go once it has committed. Refused
+     * removed again if anything fails, and files the write unlinked go once it has committed. A Modify names
+     * its `target`, which is looked up before any file is uploaded (a miss is 404 with no upload). Refused
      * values become the spec's 400.
      */
-    async run<T>(work: (db: TxDb) => Promise<T>, many = false, records: Values[] = []): Promise<T> {
+    async run<T>(
+      work: (db: TxDb) => Promise<T>,
+      options: { many?: boolean; records?: Values[]; target?: { id: number | undefined; vars: Variables } } = {}
+    ): Promise<T> {
+      const { many = false, records = [], target } = options;
       let uploaded: Awaited<ReturnType<typeof uploads.stage>> = [];
       let released = new Set<number>();
       let result: T;
       try {
-        uploaded = await uploads.stage(records, mediaFields, endpointId);
+        uploaded = await uploads.stage(records, mediaFields, endpointId, async () => {
+          if (target && !(target.id !== undefined && (await rows.allMatch(readDb(), [target.id], target.vars)))) {
+            throw new ApiError(404, MESSAGES.recordNotFound);
+          }
+        });
         result = await runWriteTransaction(deps.strapi, deps.dialect, deps.locks, plan, async (db) => {
           const done = await work(db);
           released = db.releasedFiles;

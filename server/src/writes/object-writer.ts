@@ -4,7 +4,6 @@ import { isUniqueViolation } from '../errors/unique-violation';
 import { codecFor } from '../query/codecs';
 import { quoter, type Dialect } from '../query/dialect';
 import type { Model, RelationField, ScalarField } from '../query/model';
-import { createMediaLinks } from '../files/media-links';
 import { createDocumentWriter } from './document-writer';
 import { FieldError } from './field-error';
 import { missingTargets, relatedIds } from './links';
@@ -42,7 +41,7 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
   const sql = createSqlWriter(model, dialect);
   const documents = createDocumentWriter(strapi, model);
   const relations = [...model.fields.values()].filter((f): f is RelationField => f.kind === 'relation');
-  const media = createMediaLinks(model, dialect);
+  const { media } = sql;
   const uniques = [...model.fields.values()].filter(
     (f): f is ScalarField => f.kind === 'scalar' && f.writable && (f.attribute.unique === true || f.type === 'uid')
   );

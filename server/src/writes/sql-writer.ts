@@ -50,6 +50,8 @@ export const createSqlWriter = (model: Model, dialect: Dialect) => {
   };
 
   return {
+    /** The type's media link rows, which this writer keeps (the Document Service keeps its own). */
+    media,
     async insert(db: TxDb, records: Values[]): Promise<number[]> {
       const now = timestamp.toDb(new Date());
       const used = scalars.filter((f) => defaults.has(f.name) || records.some((r) => r.has(f.name)));

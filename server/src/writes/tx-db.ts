@@ -17,7 +17,8 @@ const rowsOf = (dialect: Dialect, result: unknown): Row[] => {
   return result as Row[];
 };
 
-export const txDb = (trx: Knex.Transaction, dialect: Dialect): TxDb => ({
+/** On a transaction's own connection; on the pool (`strapi.db.connection`) for a read before any transaction. */
+export const txDb = (trx: Knex | Knex.Transaction, dialect: Dialect): TxDb => ({
   dialect,
   releasedFiles: new Set(),
   all: async (sql, bindings) => rowsOf(dialect, await trx.raw(sql, bindings as Knex.RawBinding[])),
