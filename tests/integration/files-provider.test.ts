@@ -4,8 +4,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { keyedHash } from '../../server/src/auth/keyed-hash';
-import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
+import { createKey, type KeyFixture } from '../helpers/fixtures';
+import {
+  createPictureEndpoints,
+  download as downloadFrom,
+  file,
+  GIF,
+  linkedFileIds,
+  PDF,
+  signedPath,
+} from '../helpers/files';
 import { startApp, type TestApp } from '../helpers/strapi';
 
 /**
@@ -16,9 +24,6 @@ const PROVIDER = resolve(__dirname, '..', 'fixtures', 'upload-provider');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { tokenOf } = require(PROVIDER) as { tokenOf: (secret: string, name: string) => string };
 const PROVIDER_SECRET = 'test-provider-secret';
-const KEY_SECRET = 'playground-data-api-key-secret-0123456789';
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
 /**
  * The provider's store: files in a folder, served over HTTP, with the token check of a private bucket (whose
@@ -59,17 +64,6 @@ const startStore = async (checkToken: boolean) => {
   };
 };
 
-const file = (bytes: Buffer, name: string) => ({ data: bytes.toString('base64'), name });
-const pathOf = (url: string) => {
-  const parsed = new URL(url, 'http://localhost');
-  return `${parsed.pathname}${parsed.search}`;
-};
-const binary = (res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
 describe.each([
   ['a private provider (its own signed URLs)', true],
   ['a public remote provider', false],
@@ -83,31 +77,14 @@ describe.each([
     const request = app.http()[method](url).set('Authorization', `Bearer ${key.secret}`);
     return body === undefined ? request : request.send(body as object);
   };
-  const download = (url: string) =>
-    app
-      .http()
-      .get(pathOf(url))
-      .buffer(true)
-      .parse(binary as never);
+  const download = (url: string) => downloadFrom(app, url);
   const listPictures = async () => {
     const response = await call('get', '/_api/pictures?id=1');
     expect(response.status).toBe(200);
     return response.body.items[0] as { photo: string | null; gallery: string[] };
   };
-  const ownUrl = (fileId: number) => {
-    const expires = Math.floor(Date.now() / 1000) + 600;
-    const signature = keyedHash(KEY_SECRET, 'file-url', `${listId}:${fileId}:${expires}`);
-    return `/_api/_files/${listId}/${fileId}?expires=${expires}&signature=${signature}`;
-  };
-  const fileIdOfPhoto = async () =>
-    Number(
-      (
-        await app.strapi.db
-          .connection('files_related_mph')
-          .where({ related_type: 'api::product.product', related_id: 1, field: 'photo' })
-          .first()
-      ).file_id
-    );
+  const ownUrl = (fileId: number) => signedPath(listId, fileId, Math.floor(Date.now() / 1000) + 600);
+  const fileIdOfPhoto = async () => (await linkedFileIds(app, 1, 'photo'))[0];
 
   beforeAll(async () => {
     store = await startStore(isPrivate);
@@ -118,21 +95,7 @@ describe.each([
     expect(app.strapi.plugin('data-api')).toBeDefined();
     const admin = await app.admin();
     key = await createKey(admin);
-    const product = 'api::product.product';
-    listId = (
-      await createEndpoint(admin, key, {
-        path: 'pictures',
-        type: 'list',
-        object: product,
-        fields: [{ name: 'id' }, { name: 'photo' }, { name: 'gallery' }],
-      })
-    ).id;
-    await createEndpoint(admin, key, {
-      path: 'pictures',
-      type: 'modify',
-      parameter: 'required',
-      object: product,
-      fields: [{ name: 'photo' }, { name: 'gallery' }],
+    listId = await createPictureEndpoints(admin, key, {
       tasks: [{ action: 'raise-error', when: { match: { title: 'refuse uploads' } }, message: 'refused' }],
     });
   }, 180_000);

@@ -1,8 +1,17 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { keyedHash } from '../../server/src/auth/keyed-hash';
 import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
 import { PLAYGROUND } from '../helpers/database';
+import {
+  createPictureEndpoints,
+  download as downloadFrom,
+  file,
+  GIF,
+  linkedFileIds,
+  pathOf,
+  PDF,
+  signedPath as signed,
+} from '../helpers/files';
 import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
 /**
@@ -11,12 +20,9 @@ import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
  */
 const PRODUCT = 'api::product.product';
 const ORDER = 'api::order.order';
-const KEY_SECRET = 'playground-data-api-key-secret-0123456789';
 const MAX_BYTES = 2048;
 const MAX_FILES = 4;
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const GIF2 = Buffer.concat([GIF.subarray(0, GIF.length - 1), Buffer.from([0x00, 0x3b])]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const UPLOADS = join(PLAYGROUND, 'public', 'uploads');
 
 let app: TestApp;
@@ -24,34 +30,16 @@ let admin: AdminClient;
 let key: KeyFixture;
 let listId: number;
 
-const file = (bytes: Buffer, name: string) => ({ data: bytes.toString('base64'), name });
 const call = (method: 'get' | 'post' | 'patch' | 'delete', url: string, body?: unknown) => {
   const request = app.http()[method](url).set('Authorization', `Bearer ${key.secret}`);
   return body === undefined ? request : request.send(body as object);
 };
-const binary = (res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
-const pathOf = (url: string) => {
-  const parsed = new URL(url, 'http://localhost');
-  return `${parsed.pathname}${parsed.search}`;
-};
-const download = (url: string, headers: Record<string, string> = {}) =>
-  app
-    .http()
-    .get(pathOf(url))
-    .set(headers)
-    .buffer(true)
-    .parse(binary as never);
+const download = (url: string, headers: Record<string, string> = {}) => downloadFrom(app, url, headers);
 const pictures = async (id: number) => {
   const response = await call('get', `/_api/pictures?id=${id}`);
   expect(response.status).toBe(200);
   return response.body.items[0] as { photo: string | null; gallery: string[] };
 };
-const signed = (endpointId: number, fileId: number, expires: number) =>
-  `/_api/_files/${endpointId}/${fileId}?expires=${expires}&signature=${keyedHash(KEY_SECRET, 'file-url', `${endpointId}:${fileId}:${expires}`)}`;
 
 /** What uploads leave behind: Media Library rows, link rows, tracking rows and files on disk. */
 const traces = async () => ({
@@ -60,13 +48,7 @@ const traces = async () => ({
   tracked: (await knexOf(app)('data_api_uploads').count({ n: '*' }))[0].n,
   disk: existsSync(UPLOADS) ? readdirSync(UPLOADS).length : 0,
 });
-const fileIdsOf = async (id: number, field: string) =>
-  (
-    await knexOf(app)('files_related_mph')
-      .where({ related_type: PRODUCT, related_id: id, field })
-      .orderBy('order')
-      .select('file_id')
-  ).map((row: { file_id: unknown }) => Number(row.file_id));
+const fileIdsOf = (id: number, field: string) => linkedFileIds(app, id, field);
 
 // Both write paths: direct SQL (the product and order types' default) and the Document Service.
 describe.each([
@@ -87,20 +69,8 @@ describe.each([
       documentService: boolean;
     }>;
     expect(objects.find((o) => o.uid === PRODUCT)?.documentService).toBe(mode === 'always');
-    listId = (
-      await createEndpoint(admin, key, {
-        path: 'pictures',
-        type: 'list',
-        object: PRODUCT,
-        fields: [{ name: 'id' }, { name: 'photo' }, { name: 'gallery' }],
-      })
-    ).id;
-    await createEndpoint(admin, key, {
-      path: 'pictures',
-      type: 'modify',
-      parameter: 'required',
-      object: PRODUCT,
-      fields: [{ name: 'photo' }, { name: 'gallery' }, { name: 'stock' }],
+    listId = await createPictureEndpoints(admin, key, {
+      fields: [{ name: 'stock' }],
       tasks: [{ action: 'raise-error', when: { match: { stock: 13 } }, message: 'unlucky stock' }],
     });
     await createEndpoint(admin, key, { path: 'pictures', type: 'delete', parameter: 'required', object: PRODUCT });

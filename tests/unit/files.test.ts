@@ -6,6 +6,7 @@ import { parseRange } from '../../server/src/files/send-file';
 import { createFileSigner } from '../../server/src/files/signature';
 import { allowedBySite, sniffType } from '../../server/src/files/sniff';
 import type { MediaField } from '../../server/src/query/model';
+import { errorOf } from '../helpers/errors';
 import { ValueRefused } from '../../server/src/writes/field-error';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -162,15 +163,7 @@ describe('mediaRule', () => {
     attribute: { type: 'media', multiple, required },
   });
   const file = { data: GIF.toString('base64'), name: 'dot.gif' };
-  const reason = (run: () => unknown) => {
-    try {
-      run();
-    } catch (error) {
-      expect(error).toBeInstanceOf(ValueRefused);
-      return (error as ValueRefused).reason;
-    }
-    throw new Error('expected a refusal');
-  };
+  const reason = (run: () => unknown) => errorOf(run, ValueRefused);
 
   it('decodes one file, an array for a multiple field, and null', () => {
     expect(mediaRule(field(false), 1000)(file)).toEqual({ incoming: true, name: 'dot.gif', bytes: GIF });

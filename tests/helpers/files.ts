@@ -1,0 +1,74 @@
+import { keyedHash } from '../../server/src/auth/keyed-hash';
+import { createEndpoint, knexOf, type KeyFixture } from './fixtures';
+import type { AdminClient, TestApp } from './strapi';
+
+/** Small files whose type their first bytes show, for the media field tests. */
+export const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+
+const PRODUCT = 'api::product.product';
+/** The playground's `keySecret` (config/plugins.js), which signs file URLs. */
+const KEY_SECRET = 'playground-data-api-key-secret-0123456789';
+
+/** A media field's value on writes (spec 2.9). */
+export const file = (bytes: Buffer, name: string) => ({ data: bytes.toString('base64'), name });
+
+/** The path and query of a signed file URL the plugin would give, valid until `expires` (unix s). */
+export const signedPath = (endpointId: number, fileId: number, expires: number) =>
+  `/_api/_files/${endpointId}/${fileId}?expires=${expires}&signature=${keyedHash(KEY_SECRET, 'file-url', `${endpointId}:${fileId}:${expires}`)}`;
+
+const binary = (res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+/** The path and query of a URL of the app, absolute or not. */
+export const pathOf = (url: string) => {
+  const parsed = new URL(url, 'http://localhost');
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+/** GET of a file URL of the app, with the body as bytes. */
+export const download = (app: TestApp, url: string, headers: Record<string, string> = {}) =>
+  app
+    .http()
+    .get(pathOf(url))
+    .set(headers)
+    .buffer(true)
+    .parse(binary as never);
+
+/** The ids of the files a product's media field links to, in order. */
+export const linkedFileIds = async (app: TestApp, productId: number, field: string) =>
+  (
+    await knexOf(app)('files_related_mph')
+      .where({ related_type: PRODUCT, related_id: productId, field })
+      .orderBy('order')
+      .select('file_id')
+  ).map((row: { file_id: unknown }) => Number(row.file_id));
+
+/**
+ * `/_api/pictures`: a List of products' `id`, `photo` and `gallery`, and a Modify of those fields (plus
+ * `extra` of its definition). Answers the List endpoint's id, which its file URLs carry.
+ */
+export const createPictureEndpoints = async (
+  admin: AdminClient,
+  key: KeyFixture,
+  modify: { fields?: Array<{ name: string }>; tasks?: unknown[] }
+) => {
+  const { id } = await createEndpoint(admin, key, {
+    path: 'pictures',
+    type: 'list',
+    object: PRODUCT,
+    fields: [{ name: 'id' }, { name: 'photo' }, { name: 'gallery' }],
+  });
+  await createEndpoint(admin, key, {
+    path: 'pictures',
+    type: 'modify',
+    parameter: 'required',
+    object: PRODUCT,
+    fields: [{ name: 'photo' }, { name: 'gallery' }, ...(modify.fields ?? [])],
+    tasks: modify.tasks ?? [],
+  });
+  return id as number;
+};
