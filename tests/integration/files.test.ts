@@ -278,6 +278,71 @@ describe.each([
       ));
   });
 
+  describe('a Draft & Publish type (always the Document Service)', () => {
+    const ARTICLE = 'api::article.article';
+    const articleRows = (documentId: string) =>
+      knexOf(app)('articles').where({ document_id: documentId }).orderBy('id').select('id', 'published_at');
+    const coverOf = async (rowId: number) =>
+      (
+        await knexOf(app)('files_related_mph')
+          .where({ related_type: ARTICLE, related_id: rowId, field: 'cover' })
+          .pluck('file_id')
+      ).map(Number);
+
+    beforeAll(async () => {
+      await createEndpoint(admin, key, {
+        path: 'covers',
+        type: 'list',
+        object: ARTICLE,
+        fields: [{ name: 'id' }, { name: 'cover' }],
+      });
+      const modify = { type: 'modify', parameter: 'required', object: ARTICLE, fields: [{ name: 'cover' }] };
+      await createEndpoint(admin, key, { path: 'covers/publish', ...modify, publish: true });
+      await createEndpoint(admin, key, { path: 'covers/draft', ...modify, publish: false });
+    });
+
+    it('publishes a new file, and removes the one it replaced once no version links it', async () => {
+      const { id, document_id: documentId } = await knexOf(app)('articles')
+        .whereNotNull('published_at')
+        .orderBy('id')
+        .first();
+      expect((await call('patch', `/_api/covers/publish/${id}`, { cover: file(GIF, 'first.gif') })).status).toBe(200);
+      const [draft, published] = await articleRows(documentId);
+      const [first] = await coverOf(published.id);
+      expect(await coverOf(draft.id)).toEqual([first]);
+      const listed = await call('get', `/_api/covers?id=${published.id}`);
+      expect(((await download(listed.body.items[0].cover)).body as Buffer).equals(GIF)).toBe(true);
+
+      expect(
+        (await call('patch', `/_api/covers/publish/${published.id}`, { cover: file(GIF2, 'second.gif') })).status
+      ).toBe(200);
+      const [, republished] = await articleRows(documentId);
+      const [second] = await coverOf(republished.id);
+      expect(second).not.toBe(first);
+      expect(await knexOf(app)('files').where({ id: first })).toEqual([]);
+    });
+
+    it('keeps the published file when only the draft changes', async () => {
+      const { id, document_id: documentId } = await knexOf(app)('articles')
+        .whereNotNull('published_at')
+        .orderBy('id', 'desc')
+        .first();
+      expect((await call('patch', `/_api/covers/publish/${id}`, { cover: file(GIF, 'live.gif') })).status).toBe(200);
+      const [, published] = await articleRows(documentId);
+      const [live] = await coverOf(published.id);
+      expect(
+        (await call('patch', `/_api/covers/draft/${published.id}`, { cover: file(GIF2, 'next.gif') })).status
+      ).toBe(200);
+      const [draft] = await articleRows(documentId);
+      const [next] = await coverOf(draft.id);
+      expect(next).not.toBe(live);
+      expect(await coverOf(published.id)).toEqual([live]);
+      expect(await knexOf(app)('files').where({ id: live })).toHaveLength(1);
+      const listed = await call('get', `/_api/covers?id=${published.id}`);
+      expect(((await download(listed.body.items[0].cover)).body as Buffer).equals(GIF)).toBe(true);
+    });
+  });
+
   describe('signed file URLs', () => {
     let fileId: number;
     const now = () => Math.floor(Date.now() / 1000);
