@@ -2,7 +2,6 @@ import type { Core } from '@strapi/strapi';
 import { UIDS } from '../../../contracts/plugin';
 import { keyedHash } from '../auth/keyed-hash';
 import { resolveKeySecret } from '../auth/key-secret';
-import { isUniqueViolation } from '../errors/unique-violation';
 import { pluginConfig } from '../utils/plugin-config';
 
 /** Who a login attempt counts against: its address, and the user it names (or the identifier, for no user). */
@@ -14,9 +13,10 @@ export interface LoginSubject {
 
 /**
  * Failed logins, counted per address and per user in a fixed window, in the database (so every instance
- * counts the same). Each attempt is counted before its password is checked, atomically, so parallel attempts
- * cannot all pass one read of the count; a good password gives its attempt back. Past a limit, logins wait for
- * the window's end. Keys are HMACs: the table never holds an address or an e-mail.
+ * counts the same). Each attempt is counted before its password is checked and reads the count it made, so
+ * parallel attempts cannot all pass one read of the count, nor all fail on a count that later ones raised; a
+ * good password gives its attempt back. Past a limit, logins wait for the window's end. Keys are HMACs: the
+ * table never holds an address or an e-mail.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const settings = () => pluginConfig(strapi, 'session');
@@ -37,29 +37,41 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   ];
 
   /**
-   * One more attempt for a key: counted in its window, else the ended window starts again, else a first row.
-   * Each step is one atomic statement; a step that loses a race to another attempt retries the first.
+   * One more attempt on each key, in one transaction, and the counts as this attempt made them. The row of a
+   * key is made first (on its own, so a lost insert race is harmless); the UPDATE then locks it until commit,
+   * so parallel attempts count one after the other and each reads its own count, never a later one. Keys are
+   * locked in the same order by every attempt (address, then user), so attempts cannot deadlock.
    */
-  const count = async (key: string, now: number): Promise<void> => {
+  const countAll = async (keys: string[], now: number) => {
     const [keyColumn, failures, windowStart] = [column('key'), column('failures'), column('windowStart')];
     const windowFrom = now - settings().failureWindowMs;
     for (let round = 0; round < 3; round += 1) {
-      const inWindow = await table()
-        .where(keyColumn, key)
-        .andWhere(windowStart, '>', windowFrom)
-        .increment(failures, 1);
-      if (inWindow) return;
-      const restarted = await table()
-        .where(keyColumn, key)
-        .andWhere(windowStart, '<=', windowFrom)
-        .update({ [failures]: 1, [windowStart]: now });
-      if (restarted) return;
-      try {
-        await table().insert({ [keyColumn]: key, [failures]: 1, [windowStart]: now });
-        return;
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
+      for (const key of keys) {
+        await table()
+          .insert({ [keyColumn]: key, [failures]: 0, [windowStart]: now })
+          .onConflict(keyColumn)
+          .ignore();
       }
+      const knex = strapi.db.connection;
+      const rows = await knex.transaction(async (trx) => {
+        for (const key of keys) {
+          // An ended window starts again with this attempt.
+          const updated = await trx(meta().tableName)
+            .where(keyColumn, key)
+            .update({
+              [failures]: knex.raw('CASE WHEN ?? > ? THEN ?? + 1 ELSE 1 END', [windowStart, windowFrom, failures]),
+              [windowStart]: knex.raw('CASE WHEN ?? > ? THEN ?? ELSE ? END', [
+                windowStart,
+                windowFrom,
+                windowStart,
+                now,
+              ]),
+            });
+          if (!updated) return null; // pruned meanwhile: made again in the next round
+        }
+        return trx(meta().tableName).whereIn(keyColumn, keys).select({ key: keyColumn, failures, windowStart });
+      });
+      if (rows) return rows as Array<{ key: string; failures: unknown; windowStart: unknown }>;
     }
     throw new Error('data-api: could not count a login attempt');
   };
@@ -74,13 +86,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async attempt(subject: LoginSubject): Promise<number> {
       const now = Date.now();
       const counters = countersOf(subject);
-      for (const { key } of counters) await count(key, now);
-      const rows = await table()
-        .whereIn(
-          column('key'),
-          counters.map((c) => c.key)
-        )
-        .select({ key: column('key'), failures: column('failures'), windowStart: column('windowStart') });
+      const rows = await countAll(
+        counters.map((c) => c.key),
+        now
+      );
       let wait = 0;
       for (const row of rows) {
         const limit = counters.find((c) => c.key === row.key)!.limit;
