@@ -31,6 +31,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    files: ['**/*.mjs'],
+    languageOptions: { sourceType: 'module', globals: globals.node },
+  },
+  {
     // Scripts of the playground's static pages run in the browser.
     files: ['playground/public/**/*.js'],
     languageOptions: { sourceType: 'script', globals: globals.browser },

@@ -41,3 +41,4 @@ export const aggregateSchema = z
       }
     }
   });
+export type AggregateSettings = z.output<typeof aggregateSchema>;

@@ -28,8 +28,9 @@ export const PERMISSION_ACTIONS: Array<{ uid: string; displayName: string; subCa
   { uid: 'sessions.manage', displayName: 'Revoke Browser Sessions', subCategory: 'Browser Sessions' },
 ];
 
-/** Anyone with one of these may open the plugin's section of the admin panel (documents have no page yet). */
+/** Anyone with one of these may open the plugin's section of the admin panel. */
 export const MENU_PERMISSIONS = [
   { action: PERMISSIONS.endpoints.read, subject: null },
   { action: PERMISSIONS.keys.read, subject: null },
+  { action: PERMISSIONS.documents.read, subject: null },
 ];

@@ -4,6 +4,7 @@ export const PLUGIN_ID = 'data-api';
 export const UIDS = {
   endpoint: `plugin::${PLUGIN_ID}.endpoint`,
   apiKey: `plugin::${PLUGIN_ID}.api-key`,
+  openapiDocument: `plugin::${PLUGIN_ID}.openapi-document`,
   writeLock: `plugin::${PLUGIN_ID}.write-lock`,
   session: `plugin::${PLUGIN_ID}.session`,
   loginThrottle: `plugin::${PLUGIN_ID}.login-throttle`,

@@ -73,3 +73,18 @@ export const startApp = async (env: Record<string, string> = {}): Promise<TestAp
     },
   };
 };
+
+/** An admin API client for a new admin whose only role holds exactly `actions`. */
+export const adminWith = async (app: TestApp, email: string, actions: string[]) => {
+  const role = await app.strapi.service('admin::role').create({ name: `role ${email}`, description: 'test' });
+  if (actions.length) {
+    await app.strapi.service('admin::role').assignPermissions(
+      role.id,
+      actions.map((action) => ({ action, subject: null, properties: {}, conditions: [] }))
+    );
+  }
+  await app.strapi
+    .service('admin::user')
+    .create({ email, firstname: 'T', lastname: 'T', password: 'Passw0rd!x', isActive: true, roles: [role.id] });
+  return adminClient(app.http, await login(app.http, email, 'Passw0rd!x'));
+};

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
-import { adminClient, login, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { adminWith as adminWithActions, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
 let app: TestApp;
 let admin: AdminClient;
@@ -15,22 +15,9 @@ const base = () => ({
   auth: { method: 'api-key', keys: [key.id] },
 });
 
-const endpointCount = () => app.strapi.db.query('plugin::data-api.endpoint').count();
+const adminWith = (email: string, actions: string[]) => adminWithActions(app, email, actions);
 
-/** An admin whose only role holds exactly `actions`. */
-const adminWith = async (email: string, actions: string[]) => {
-  const role = await app.strapi.service('admin::role').create({ name: `role ${email}`, description: 'test' });
-  if (actions.length) {
-    await app.strapi.service('admin::role').assignPermissions(
-      role.id,
-      actions.map((action) => ({ action, subject: null, properties: {}, conditions: [] }))
-    );
-  }
-  await app.strapi
-    .service('admin::user')
-    .create({ email, firstname: 'T', lastname: 'T', password: 'Passw0rd!x', isActive: true, roles: [role.id] });
-  return adminClient(app.http, await login(app.http, email, 'Passw0rd!x'));
-};
+const endpointCount = () => app.strapi.db.query('plugin::data-api.endpoint').count();
 
 beforeAll(async () => {
   app = await startApp();

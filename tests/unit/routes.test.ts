@@ -13,6 +13,9 @@ const endpoint = (path: string, method: string, parameter: ParameterMode): Compi
   ipAllowed: null,
   auth: { method: 'api-key', keys: new Set([1]) },
   handle: async () => undefined,
+  // Routing reads neither.
+  definition: undefined as never,
+  model: undefined as never,
 });
 
 const listAll = endpoint('orders', 'GET', 'none');

@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { MESSAGES } from '../../../contracts/messages';
+import { contentDisposition } from '../utils/content-disposition';
 import { ApiError } from '../errors/api-error';
 import type { FileRecord } from './media-library';
 
@@ -13,13 +14,9 @@ const MIME = /^[\w.+-]+\/[\w.+-]+$/;
 /** How long to wait for a remote provider's answer to begin. */
 const UPSTREAM_TIMEOUT_MS = 15_000;
 
-/** `Content-Disposition` with the file's name, plain for old clients and UTF-8 for the others (RFC 6266). */
-const disposition = (file: FileRecord) => {
-  const mime = MIME.test(file.mime) ? file.mime : 'application/octet-stream';
-  const fallback = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(file.name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
-  return `${INLINE.test(mime) ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-};
+/** Media a browser may show in place; anything else is downloaded. */
+const disposition = (file: FileRecord) =>
+  contentDisposition(MIME.test(file.mime) && INLINE.test(file.mime) ? 'inline' : 'attachment', file.name);
 
 /** A single `bytes=` range of a file of `size` bytes; null for none or several (the whole file is sent). */
 export const parseRange = (

@@ -3,6 +3,7 @@ import { LIMITS } from '../../../contracts/limits';
 import { tooManyGroups } from '../../../contracts/messages';
 import { createFieldResolver } from '../aggregate/fields';
 import { formatDate } from '../aggregate/formats';
+import { aggregateMeta, measuresOf, orderedDimensions } from '../aggregate/meta';
 import { compileMeasure } from '../aggregate/measures';
 import { buildStatement } from '../aggregate/statement';
 import { DefinitionError } from '../errors/definition-error';
@@ -41,8 +42,7 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
     const expression = formatDate(target.expression, d.format, { dialect, kind, timeZone });
     return { ...d, expression, decode: (raw: unknown) => (raw === null || raw === undefined ? null : String(raw)) };
   });
-  const measureList = settings.measures.length ? settings.measures : [{ variable: 'count', op: 'count' as const }];
-  const measures = measureList.map((m, i) => {
+  const measures = measuresOf(settings).map((m, i) => {
     const where = `aggregate.measures[${i}]`;
     const target = m.field ? resolver.resolve(m.field, `${where}.field`) : null;
     return { ...m, ...compileMeasure(m.op, target, dialect, where) };
@@ -61,7 +61,7 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
     top = { expression: ranked.expression, dir: settings.sortMeasure.dir, limit: settings.limit };
   }
   // The primary row dimension comes first in the statement: the top-N ranks its values.
-  const ordered = [...dimensions.filter((d) => d.axis === 'row'), ...dimensions.filter((d) => d.axis === 'column')];
+  const ordered = orderedDimensions(dimensions);
   const cap = settings.maxItems ?? LIMITS.defaultMaxItems;
   const statement = buildStatement(
     {
@@ -88,16 +88,7 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
     const path = `aggregate.queryFilters[${i}]`;
     filterable.set(f.param, compileQueryFilter(f.param, f.field, OPS[f.op], target.codec, model, deps, path));
   });
-  const meta = {
-    dimensions: ordered.map((d) => ({
-      variable: d.variable,
-      field: d.field,
-      axis: d.axis,
-      dir: d.dir,
-      ...(d.format ? { format: d.format } : {}),
-    })),
-    measures: measures.map((m) => ({ variable: m.variable, op: m.op, ...(m.field ? { field: m.field } : {}) })),
-  };
+  const meta = aggregateMeta(settings);
 
   return async (ctx, request) => {
     const query = parseListQuery(ctx.querystring, filterable, { paging: false });

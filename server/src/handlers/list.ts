@@ -3,6 +3,7 @@ import { LIMITS } from '../../../contracts/limits';
 import { DefinitionError } from '../errors/definition-error';
 import { codecFor } from '../query/codecs';
 import { requireExposed, requireField } from '../query/fields';
+import { keysetKeyOf, listFilterKeys } from '../query/list-filters';
 import { buildPageLinks, linkBase, linkHeader } from '../query/links';
 import { buildListSql } from '../query/list-sql';
 import type { Model } from '../query/model';
@@ -10,12 +11,6 @@ import { parseListQuery } from '../query/params';
 import { compileQueryFilter, renderReadWhere, type QueryFilter } from '../query/read-filters';
 import { compileEndpointFilter } from '../query/endpoint-filter';
 import type { Handler, ReadDeps } from './types';
-
-const QUERY_OPS = [
-  ['', '$eq'],
-  [':gt', '$gt'],
-  [':lt', '$lt'],
-] as const;
 
 /** List (spec 4.2): one statement per page (prepared statements are kept per SQL text and connection). */
 export const listHandler = (
@@ -40,19 +35,10 @@ export const listHandler = (
 
   // Each exposed field can narrow the result from the query string (spec 4.2 rule 6), never widen it.
   const filterable = new Map<string, QueryFilter>();
-  for (const f of fields) {
-    const codec = codecFor(f, dialect);
-    if (!codec.comparable) continue;
-    for (const [suffix, op] of QUERY_OPS) {
-      if (suffix && !codec.ordered) continue;
-      const key = `${f.name}${suffix}`;
-      filterable.set(key, compileQueryFilter(key, f.name, op, codec, model, deps, 'query'));
-    }
+  for (const { key, field, op, codec } of listFilterKeys(fields, dialect)) {
+    filterable.set(key, compileQueryFilter(key, field.name, op, codec, model, deps, 'query'));
   }
-
-  const firstSort = sort[0]?.field.name ?? 'id';
-  const returnsId = definition.fields.some((f) => f.name === 'id');
-  const keysetKey = returnsId && firstSort === 'id' ? ((sort[0]?.dir ?? 'asc') === 'asc' ? 'id:gt' : 'id:lt') : null;
+  const keysetKey = keysetKeyOf(definition);
 
   return async (ctx, request) => {
     const query = parseListQuery(ctx.querystring, filterable);

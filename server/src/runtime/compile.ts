@@ -8,6 +8,7 @@ import { listHandler } from '../handlers/list';
 import { modifyHandler } from '../handlers/modify';
 import type { CompileDeps, Handler, HandlerFactory } from '../handlers/types';
 import { DefinitionError } from '../errors/definition-error';
+import type { Model } from '../query/model';
 
 export type EndpointAuth =
   | { method: 'api-key'; keys: Set<number> }
@@ -24,6 +25,9 @@ export interface CompiledEndpoint {
   ipAllowed: ((remote: string) => boolean) | null;
   auth: EndpointAuth;
   handle: Handler;
+  /** What it was compiled from, for the OpenAPI documents that describe it. */
+  definition: EndpointDefinition;
+  model: Model;
 }
 
 /** Handlers by endpoint type; a type missing here is refused by the admin API. */
@@ -65,5 +69,7 @@ export const compileEndpoint = (
         ? { method: 'api-key', keys: new Set(definition.auth.keys) }
         : { method: 'session', userObject: definition.auth.userObject },
     handle: factory(definition, model, deps, id),
+    definition,
+    model,
   };
 };

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
+import { OPENAPI_PATH } from '../../../contracts/openapi';
 import { SESSION_PATH } from '../../../contracts/session';
 import { createIdentify } from '../auth/identify';
 import { createFileRoute } from '../files/file-route';
@@ -10,6 +11,7 @@ import { authenticate } from './authenticate';
 import { createCors } from './cors';
 import { ApiError } from '../errors/api-error';
 import { answerOtherMethod } from './other-method';
+import { createOpenapiRoute } from './openapi-route';
 import { matchRoute } from './routes';
 import { createSessionResource } from './session-resource';
 
@@ -28,7 +30,7 @@ const sendError = (strapi: Core.Strapi, ctx: Context, error: unknown) => {
 };
 
 /**
- * Serves `/_api/...`: the session resource, signed file URLs, or route, then CORS, allowed IPs, the origin check of session
+ * Serves `/_api/...`: the session resource, signed file URLs, public OpenAPI documents, or route, then CORS, allowed IPs, the origin check of session
  * endpoints, authentication, and the endpoint's handler.
  */
 export const createRuntimeMiddleware = (strapi: Core.Strapi) => {
@@ -36,10 +38,12 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi) => {
   const identify = createIdentify(strapi);
   const session = createSessionResource(strapi, cors, identify);
   const files = createFileRoute(strapi);
+  const openapi = createOpenapiRoute(strapi);
 
   const serve = async (ctx: Context, rest: string) => {
     if (rest === SESSION_PATH) return session(ctx);
     if (rest.startsWith(`${FILES_PATH}/`)) return files(ctx, rest.slice(FILES_PATH.length + 1));
+    if (rest.startsWith(`${OPENAPI_PATH}/`)) return openapi(ctx, rest.slice(OPENAPI_PATH.length + 1));
     const snapshot = getService(strapi, 'registry').snapshot();
     const preflight = cors.isPreflight(ctx);
     const method = preflight ? ctx.get('access-control-request-method').toUpperCase() : ctx.method;

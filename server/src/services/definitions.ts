@@ -92,8 +92,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!(await query().findOne({ where: { id }, select: ['id'] }))) return null;
       return save(await validate(input, id), id);
     },
+    /** Deletes an endpoint, and takes it out of the OpenAPI documents that listed it. */
     async remove(id: number) {
-      const row = await query().delete({ where: { id } });
+      const row = await strapi.db.transaction(async () => {
+        const deleted = await query().delete({ where: { id } });
+        if (deleted) await getService(strapi, 'openapiDocuments').forgetEndpoint(id);
+        return deleted;
+      });
       if (row) await getService(strapi, 'registry').changed();
       return row ? { id } : null;
     },

@@ -4,5 +4,6 @@ import apiKeys from './api-keys';
 import objects from './objects';
 import sessions from './sessions';
 import loginThrottle from './login-throttle';
+import openapiDocuments from './openapi-documents';
 
-export default { registry, definitions, apiKeys, objects, sessions, loginThrottle };
+export default { registry, definitions, apiKeys, objects, sessions, loginThrottle, openapiDocuments };

@@ -14,7 +14,11 @@ const TEXT = new Set(['string', 'email', 'uid', 'text', 'richtext']);
 /** Strapi's `decimal(10, 2)` column. */
 const DECIMAL_LIMIT = 1e8;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const UID = /^[A-Za-z0-9-_.~]*$/;
+/** What a uid field holds (as Strapi's own validator checks it), also published in OpenAPI documents. */
+export const UID_PATTERN = '^[A-Za-z0-9-_.~]*$';
+const UID = new RegExp(UID_PATTERN);
+/** The characters a `varchar(255)` column holds. */
+export const SHORT_TEXT_LIMIT = 255;
 
 /** JSON nested deeper than this is refused: it could not be stored without exhausting the stack. */
 const MAX_JSON_DEPTH = 64;
@@ -45,7 +49,7 @@ const textRule = (field: ScalarField): ((s: string) => boolean) => {
   const minLength = asNumber(field.attribute.minLength);
   const maxLength = asNumber(field.attribute.maxLength);
   // The database counts characters; minLength/maxLength count as Strapi's own validator does (UTF-16 units).
-  const columnLimit = SHORT_TEXT.has(field.type) ? 255 : Infinity;
+  const columnLimit = SHORT_TEXT.has(field.type) ? SHORT_TEXT_LIMIT : Infinity;
   const regex = typeof field.attribute.regex === 'string' ? new RegExp(field.attribute.regex) : null;
   return (s) =>
     (minLength === null || s.length >= minLength) &&
@@ -97,7 +101,7 @@ export const fieldRule = (field: WritableField, dialect: Dialect): FieldRule => 
     return orNull((v) => (typeof v === 'string' && fits(v) ? v : INVALID));
   }
   if (field.type === 'enumeration') {
-    return orNull((v) => (typeof v === 'string' && [...v].length <= 255 ? codec.parseJson(v) : INVALID));
+    return orNull((v) => (typeof v === 'string' && [...v].length <= SHORT_TEXT_LIMIT ? codec.parseJson(v) : INVALID));
   }
   return orNull((v) => codec.parseJson(v));
 };

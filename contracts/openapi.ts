@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+/** Where public documents are served: `/_api/_openapi/<slug>.json` (spec 4.7). */
+export const OPENAPI_PATH = '_openapi';
+
+/** The title in lower case, each non-word character replaced by `_` (spec 4.7). */
+export const slugOf = (title: string) => title.toLowerCase().replace(/\W/g, '_');
+
+/** An OpenAPI document as the admin API takes it (DESIGN.md section 3). */
+export const openapiDocumentInputSchema = z.strictObject({
+  title: z.string().trim().min(1).max(120),
+  version: z.string().trim().min(1).max(50).default('1.0.0'),
+  description: z.string().max(10_000).default(''),
+  endpoints: z
+    .array(z.number().int().positive().max(LIMITS.maxRowId))
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, 'an endpoint is listed twice'),
+  public: z.boolean().default(false),
+});
+
+export type OpenapiDocumentInput = z.output<typeof openapiDocumentInputSchema>;
+
+/** A stored document as the admin API answers it. */
+export type StoredOpenapiDocument = OpenapiDocumentInput & {
+  id: number;
+  slug: string;
+  /** Where the document is served when it is public (a path on the server). */
+  publicPath: string;
+  createdAt: string;
+  updatedAt: string;
+};

@@ -1,0 +1,36 @@
+import { LIMITS } from '../../../contracts/limits';
+import type { CompiledEndpoint } from '../runtime/compile';
+
+/** Prose of the generated documents: how paging, allowed IPs, numbers and file URLs behave. */
+
+export const pagingText = (keysetKey: string | null) =>
+  [
+    `Answers ${LIMITS.pageSize} records per page; \`total\` counts every record that matches.`,
+    'Follow the `next` and `prev` links rather than building page numbers: they are in the `Link` header',
+    '(`rel="next"`, `rel="prev"`) and in `_links`, and appear only when that page exists.',
+    keysetKey
+      ? `The \`next\` link of this endpoint pages by keyset: it carries \`${keysetKey}=<last id of the page>\` instead of a page number, so each page is read as fast as the first and no record is skipped or repeated while records are added; on such a page \`total\` counts the records from there on.`
+      : 'Pages are numbered from 1 (`?page=2`, `?page=3`, ...).',
+  ].join(' ');
+
+export const ipText = (allowedIps: string[]) =>
+  allowedIps.length
+    ? `Callable only from these source addresses (others get 403, whatever the credentials): ${allowedIps.map((ip) => `\`${ip}\``).join(', ')}.`
+    : null;
+
+export const authText = (endpoint: CompiledEndpoint) => {
+  if (endpoint.auth.method === 'api-key') {
+    return 'Authentication: an API key allowed on this endpoint, as `Authorization: Bearer <key>`.';
+  }
+  return endpoint.auth.userObject === 'admin::user'
+    ? "Authentication: a logged-in admin of the site, with the admin panel's access token as `Authorization: Bearer <token>`."
+    : "Authentication: the session cookie of a logged-in site user (`POST /_api/_session`). From the site's own pages call with `credentials: 'include'`; other origins must be allowed by the site.";
+};
+
+export const numberText = (endpoint: CompiledEndpoint) =>
+  endpoint.type === 'modify' || endpoint.type === 'delete'
+    ? 'Id of the record.'
+    : "A number the endpoint's filter uses (for example the id of a parent record).";
+
+export const fileUrlText = (ttlSeconds: number) =>
+  `A temporary signed URL of the file, valid about ${Math.ceil(ttlSeconds / 60)} minutes from the answer: fetch it as is, without credentials (it answers 410 once expired; a new List answer gives a fresh one). Where the site keeps files in private storage, it is the storage's own signed URL.`;

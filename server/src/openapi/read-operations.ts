@@ -1,0 +1,135 @@
+import { aggregateMeta, measuresOf, orderedDimensions } from '../aggregate/meta';
+import { createFieldResolver } from '../aggregate/fields';
+import { LIMITS } from '../../../contracts/limits';
+import { requireExposed } from '../query/fields';
+import { keysetKeyOf, listFilterKeys } from '../query/list-filters';
+import type { CompiledEndpoint } from '../runtime/compile';
+import { jsonContent, ref, type DescribeContext, type OperationParts } from './context';
+import { pagingText } from './descriptions';
+import { comparedValueSchema, orNull, readSchema, type JsonSchema } from './field-schemas';
+
+const OP_TEXT = { $eq: 'equal to', $gt: 'greater than', $lt: 'less than' } as const;
+
+const queryParameter = (name: string, schema: JsonSchema, description: string) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+});
+
+const LINK = { type: 'object', required: ['href'], properties: { href: { type: 'string', format: 'uri' } } };
+
+/** List (spec 4.2): `page`, one filter per comparable field (`:gt`/`:lt` on ordered ones), a page of items. */
+export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: DescribeContext): OperationParts => {
+  const { definition, model } = endpoint;
+  const fields = definition.fields.map((f) => requireExposed(model, f.name, 'fields'));
+  ctx.schemas[`${name}Item`] = {
+    type: 'object',
+    required: fields.map((f) => f.name),
+    additionalProperties: false,
+    properties: Object.fromEntries(fields.map((f) => [f.name, readSchema(f, ctx.fileUrl)])),
+  };
+  ctx.schemas[`${name}Page`] = {
+    type: 'object',
+    required: ['page', 'total', 'items', '_links'],
+    properties: {
+      page: { type: 'integer', minimum: 1, description: 'The number of this page, from 1' },
+      total: { type: 'integer', minimum: 0, description: 'How many records match' },
+      items: { type: 'array', maxItems: LIMITS.pageSize, items: ref(`${name}Item`) },
+      _links: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { next: LINK, prev: LINK },
+        description: 'The next and previous pages, when they exist (the same URLs as the Link header)',
+      },
+    },
+  };
+  const keysetKey = keysetKeyOf(definition);
+  const filters = listFilterKeys(fields, ctx.dialect).map(({ key, field, op }) =>
+    queryParameter(key, comparedValueSchema(field), `Only records whose ${field.name} is ${OP_TEXT[op]} this value`)
+  );
+  return {
+    parameters: [
+      queryParameter('page', { type: 'integer', minimum: 1, maximum: 999_999_999, default: 1 }, 'The page, from 1'),
+      ...filters,
+    ],
+    status: '200',
+    success: {
+      description: 'A page of records',
+      headers: {
+        Link: {
+          description: 'The `next` and `prev` pages (RFC 8288), when they exist',
+          schema: { type: 'string' },
+        },
+      },
+      content: jsonContent(ref(`${name}Page`)),
+    },
+    notes: [pagingText(keysetKey)],
+  };
+};
+
+const FORMAT_PATTERNS: Record<string, string> = {
+  year: '^\\d{4}$',
+  quarter: '^\\d{4}-Q[1-4]$',
+  month: '^\\d{4}-\\d{2}$',
+  week: '^\\d{4}-W\\d{2}$',
+  day: '^\\d{4}-\\d{2}-\\d{2}$',
+  hour: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}$',
+};
+
+/** Aggregate (spec 2.5, 4.3): its own query filters, and groups with typed dimensions and measures. */
+export const aggregateOperation = (endpoint: CompiledEndpoint, name: string, ctx: DescribeContext): OperationParts => {
+  const settings = endpoint.definition.aggregate!;
+  const resolver = createFieldResolver(endpoint.model, ctx.dialect, ctx.modelOf);
+  const dimensions = orderedDimensions(settings.dimensions).map((d) => {
+    const schema: JsonSchema = d.format
+      ? { type: 'string', pattern: FORMAT_PATTERNS[d.format], description: `${d.field} by ${d.format}` }
+      : { ...comparedValueSchema(resolver.resolve(d.field, 'dimension').field), description: d.field };
+    return [d.variable, orNull(schema)] as const;
+  });
+  const measureSchema = (m: ReturnType<typeof measuresOf>[number]): JsonSchema => {
+    if (m.op === 'count' || m.op === 'count_distinct') return { type: 'integer', minimum: 0 };
+    if (m.op === 'text') return { type: 'string', description: 'the distinct values, joined by ", "' };
+    if (m.op === 'sum' || m.op === 'avg') return { type: ['number', 'null'] };
+    const field = resolver.resolve(m.field!, 'measure').field;
+    const decimal = field.kind === 'scalar' && field.type === 'decimal';
+    return orNull(decimal ? { type: 'number' } : comparedValueSchema(field));
+  };
+  const measures = measuresOf(settings).map((m) => [m.variable, measureSchema(m)] as const);
+  const group = (entries: ReadonlyArray<readonly [string, unknown]>) => ({
+    type: 'object',
+    required: entries.map(([n]) => n),
+    additionalProperties: false,
+    properties: Object.fromEntries(entries),
+  });
+  ctx.schemas[`${name}Result`] = {
+    type: 'object',
+    required: ['items', 'total', 'meta'],
+    properties: {
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['dimensions', 'measures'],
+          properties: { dimensions: group(dimensions), measures: group(measures) },
+        },
+      },
+      total: { type: 'integer', minimum: 0, description: 'How many groups' },
+      meta: { const: aggregateMeta(settings), description: 'The dimensions and measures of this endpoint' },
+    },
+  };
+  const parameters = settings.queryFilters.map((f) =>
+    queryParameter(
+      f.param,
+      comparedValueSchema(resolver.resolve(f.field, 'queryFilters').field),
+      `Only records whose ${f.field} is ${OP_TEXT[`$${f.op}` as const]} this value`
+    )
+  );
+  return {
+    parameters,
+    status: '200',
+    success: { description: 'One entry per group, flat', content: jsonContent(ref(`${name}Result`)) },
+    notes: ['One entry per combination of the dimensions, computed by the database; clients reshape it for charts.'],
+  };
+};

@@ -1,0 +1,100 @@
+import { LIMITS } from '../../../contracts/limits';
+import { MESSAGES } from '../../../contracts/messages';
+import type { CompiledEndpoint } from '../runtime/compile';
+import type { JsonSchema } from './field-schemas';
+
+/** The error shape of spec 2.8 / 7, shared by every error answer. */
+export const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['success', 'error'],
+  properties: { success: { const: false }, error: { type: 'string' } },
+};
+
+const errorResponse = (description: string, examples: string[], headers?: Record<string, unknown>) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: {
+    'application/json': {
+      schema: { $ref: '#/components/schemas/Error' },
+      examples: Object.fromEntries(
+        examples.map((error, i) => [`e${i + 1}`, { summary: error, value: { success: false, error } }])
+      ),
+    },
+  },
+});
+
+const bullets = (lines: Array<string | false>) =>
+  lines
+    .filter(Boolean)
+    .map((l) => `- ${l}`)
+    .join('\n');
+
+/** Every error status `endpoint` can answer on its documented path and method, with why. */
+export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) => {
+  const { type, definition } = endpoint;
+  const reads = type === 'list' || type === 'aggregate';
+  const writes = type === 'create' || type === 'modify';
+  const keyAuth = endpoint.auth.method === 'api-key';
+  const hasTasks = definition.tasks.length > 0;
+  const responses: Record<string, unknown> = {};
+
+  if (reads) {
+    responses['400'] = errorResponse(
+      bullets([
+        'a query parameter this endpoint does not take, a repeated one, or a value that does not fit its type',
+        type === 'aggregate' && 'more groups than the endpoint answers (its `maxItems`)',
+      ]),
+      [MESSAGES.invalidParameters]
+    );
+  }
+  if (writes || hasTasks) {
+    responses['400'] = errorResponse(
+      bullets([
+        writes && 'the body is not valid JSON, or not of the expected shape',
+        writes &&
+          "a value breaks its field's rules, or a required field is missing: `Invalid data for field: <field>` (for an array, with the index of the record: `(item 2)`)",
+        hasTasks && "a task of the endpoint refused the write: the task's own message; nothing was written",
+      ]),
+      writes ? [MESSAGES.invalidJson, 'Invalid data for field: <field>'] : ['<the message of a task>']
+    );
+  }
+  responses['401'] = errorResponse(
+    keyAuth
+      ? 'No API key, or one that is unknown, revoked or expired'
+      : "No session of a logged-in user of the endpoint's user object (an API key is not accepted here)",
+    [MESSAGES.unauthorized],
+    keyAuth ? { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer realm="data-api"' } } : undefined
+  );
+  responses['403'] = errorResponse(
+    bullets([
+      endpoint.ipAllowed !== null && "the caller's address is not among the endpoint's allowed source IPs",
+      keyAuth && 'the API key is valid but not allowed on this endpoint',
+      !keyAuth && 'a cross-origin call from an origin the site does not allow (`Origin not allowed`)',
+      writes && "the written record would fall outside the endpoint's filter: nothing was written",
+    ]),
+    keyAuth ? [MESSAGES.forbidden] : [MESSAGES.forbidden, MESSAGES.originNotAllowed]
+  );
+  if (withNumber) {
+    responses['404'] = errorResponse(
+      type === 'modify' || type === 'delete'
+        ? "No record with this id within the endpoint's filter"
+        : `The number is larger than ${LIMITS.maxRowId}`,
+      type === 'modify' || type === 'delete' ? [MESSAGES.recordNotFound] : [MESSAGES.notFound]
+    );
+  }
+  if (writes) {
+    responses['413'] = errorResponse(
+      type === 'create'
+        ? `The body is too large, or holds more than ${LIMITS.recordsPerRequest} records`
+        : 'The body is too large',
+      ['Request body is too large (at most <n> bytes)']
+    );
+    responses['415'] = errorResponse('The body is not sent as JSON', [MESSAGES.notJson]);
+  }
+  if (!reads) {
+    responses['503'] = errorResponse('The database stayed busy with conflicting writes: try again', [MESSAGES.busy], {
+      'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before trying again' },
+    });
+  }
+  return responses;
+};

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { MESSAGES } from '../../../contracts/messages';
+import { loginSchema, SESSION_PATH } from '../../../contracts/session';
+import { jsonContent, ref } from './context';
+import type { JsonSchema } from './field-schemas';
+
+const { $schema: _dialect, ...LOGIN_BODY } = z.toJSONSchema(loginSchema) as JsonSchema;
+
+const SESSION_ANSWER: JsonSchema = {
+  type: 'object',
+  required: ['success', 'userObject', 'user', 'expiresAt'],
+  properties: {
+    success: { const: true },
+    userObject: { type: 'string' },
+    user: {
+      type: 'object',
+      required: ['id', 'username', 'email', 'role'],
+      properties: {
+        id: { type: 'integer' },
+        username: { type: ['string', 'null'] },
+        email: { type: ['string', 'null'] },
+        role: { type: ['string', 'null'] },
+      },
+    },
+    expiresAt: { type: 'string', format: 'date-time' },
+  },
+};
+
+const error = (description: string, headers?: Record<string, unknown>) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: jsonContent(ref('Error')),
+});
+
+/**
+ * `/_api/_session` (DESIGN.md section 4), described in documents holding a site users' Browser Session
+ * endpoint: how a page logs its user in and out.
+ */
+export const sessionPaths = (cookieName: string, schemas: Record<string, JsonSchema>) => {
+  schemas.SessionLogin = LOGIN_BODY;
+  schemas.Session = SESSION_ANSWER;
+  const tags = ['Browser Session'];
+  const answer = { description: 'The logged-in user', content: jsonContent(ref('Session')) };
+  return {
+    [`/_api/${SESSION_PATH}`]: {
+      post: {
+        operationId: 'logIn',
+        tags,
+        summary: 'Log a site user in',
+        description: `Checks the user's credentials (those of the site's users) and sets the httpOnly session cookie \`${cookieName}\`. Call it with \`credentials: 'include'\`.`,
+        security: [],
+        requestBody: { required: true, content: jsonContent(ref('SessionLogin')) },
+        responses: {
+          '200': {
+            ...answer,
+            headers: { 'Set-Cookie': { description: `The session cookie ${cookieName}`, schema: { type: 'string' } } },
+          },
+          '400': error(MESSAGES.loginBody),
+          '401': error(MESSAGES.invalidCredentials),
+          '403': error(
+            `${MESSAGES.accountBlocked}, or not confirmed, or login is disabled, or the origin is not allowed`
+          ),
+          '429': error(MESSAGES.tooManyLogins, {
+            'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+          }),
+        },
+      },
+      get: {
+        operationId: 'whoAmI',
+        tags,
+        summary: 'The logged-in user',
+        security: [{ session: [] }],
+        responses: { '200': answer, '401': error(MESSAGES.unauthorized) },
+      },
+      delete: {
+        operationId: 'logOut',
+        tags,
+        summary: 'Log out',
+        description: 'Ends the session and clears its cookie.',
+        security: [],
+        responses: { '200': { description: 'Logged out', content: jsonContent(ref('Success')) } },
+      },
+    },
+  };
+};

@@ -1,0 +1,35 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { createHash } from 'node:crypto';
+import { MESSAGES } from '../../../contracts/messages';
+import { ApiError } from '../errors/api-error';
+import { getService } from '../utils/get-service';
+import { answerOtherMethod } from './other-method';
+
+const METHODS = ['GET', 'HEAD'];
+/** A slug is lower case with every non-word character replaced: `[a-z0-9_]` only. */
+const FILE = /^([a-z0-9_]{1,200})\.json$/;
+
+/**
+ * `/_api/_openapi/<slug>.json` (spec 4.7): a public document, for anyone (no credentials, any origin). A
+ * document that is not public is not found. Generated on each request from the definitions in force; the ETag
+ * lets clients and caches revalidate without downloading it again.
+ */
+export const createOpenapiRoute = (strapi: Core.Strapi) => async (ctx: Context, file: string) => {
+  ctx.set('Access-Control-Allow-Origin', '*');
+  if (!METHODS.includes(ctx.method)) return answerOtherMethod(ctx, METHODS);
+  const slug = FILE.exec(file)?.[1];
+  const service = getService(strapi, 'openapiDocuments');
+  const document = slug ? await service.findPublic(slug) : null;
+  if (!document) throw new ApiError(404, MESSAGES.notFound);
+  const body = JSON.stringify(service.generate(document, ctx.origin));
+  ctx.status = 200;
+  ctx.type = 'application/json';
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('ETag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`);
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = body;
+};

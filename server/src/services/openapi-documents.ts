@@ -1,0 +1,116 @@
+import type { Core } from '@strapi/strapi';
+import {
+  OPENAPI_PATH,
+  openapiDocumentInputSchema,
+  slugOf,
+  type StoredOpenapiDocument,
+} from '../../../contracts/openapi';
+import { describeIssues } from '../../../contracts/issues';
+import { UIDS } from '../../../contracts/plugin';
+import { iso } from '../definitions/rows';
+import { linkBase } from '../query/links';
+import { refuse } from '../errors/refuse';
+import { isUniqueViolation } from '../errors/unique-violation';
+import { buildOpenapiDocument, type OpenapiObject } from '../openapi/document';
+import { getService } from '../utils/get-service';
+import { pluginConfig } from '../utils/plugin-config';
+
+const toStored = (row: Record<string, unknown>): StoredOpenapiDocument => ({
+  id: row.id as number,
+  title: row.title as string,
+  slug: row.slug as string,
+  version: (row.version as string | null) ?? '1.0.0',
+  description: (row.description as string | null) ?? '',
+  endpoints: Array.isArray(row.endpoints) ? (row.endpoints as number[]) : [],
+  public: row.public === true || row.public === 1,
+  publicPath: `/_api/${OPENAPI_PATH}/${row.slug as string}.json`,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+const slugTaken = (slug: string, by?: { id: number; title: string }) =>
+  `title: its slug "${slug}" is already used${by ? ` by document ${by.id} ("${by.title}")` : ''}`;
+
+/** Curated OpenAPI documents (spec 4.7): a selection of endpoints, generated from their definitions on demand. */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const query = () => strapi.db.query(UIDS.openapiDocument);
+
+  const validate = async (input: unknown, id?: number) => {
+    const parsed = openapiDocumentInputSchema.safeParse(input);
+    if (!parsed.success) return refuse(describeIssues(parsed.error));
+    const document = parsed.data;
+    const slug = slugOf(document.title);
+    const problems: string[] = [];
+    if (document.endpoints.length) {
+      const found = await strapi.db
+        .query(UIDS.endpoint)
+        .findMany({ where: { id: { $in: document.endpoints } }, select: ['id'] });
+      const missing = document.endpoints.filter((e) => !found.some((f) => f.id === e));
+      if (missing.length) problems.push(`endpoints: no endpoint with id ${missing.join(', ')}`);
+    }
+    const clash = await query().findOne({ where: { slug, ...(id ? { id: { $ne: id } } : {}) } });
+    if (clash) problems.push(slugTaken(slug, clash));
+    if (problems.length) refuse(problems);
+    return { ...document, slug };
+  };
+
+  const save = async (data: Awaited<ReturnType<typeof validate>>, id?: number) => {
+    try {
+      const row = id ? await query().update({ where: { id }, data }) : await query().create({ data });
+      return toStored(row);
+    } catch (error) {
+      // Two saves of the same slug at once: the unique index decides.
+      if (isUniqueViolation(error)) refuse([slugTaken(data.slug)]);
+      throw error;
+    }
+  };
+
+  /** The OpenAPI JSON of a stored document, from the definitions in force now. */
+  const generate = (document: StoredOpenapiDocument, origin: string): OpenapiObject => {
+    const registry = getService(strapi, 'registry');
+    const deps = registry.compileDeps();
+    return buildOpenapiDocument(document, registry.snapshot().endpoints, {
+      serverUrl: linkBase(deps.publicUrl, origin, ''),
+      dialect: deps.dialect,
+      modelOf: deps.modelOf,
+      sessionCookie: pluginConfig(strapi, 'session').cookieName,
+      fileUrlTtlSeconds: pluginConfig(strapi, 'files').urlTtlSeconds,
+      displayNameOf: (uid) => strapi.contentTypes[uid as keyof typeof strapi.contentTypes]?.info?.displayName ?? uid,
+    });
+  };
+
+  return {
+    async find(): Promise<StoredOpenapiDocument[]> {
+      return (await query().findMany({ orderBy: { id: 'asc' } })).map(toStored);
+    },
+    async findOne(id: number): Promise<StoredOpenapiDocument | null> {
+      const row = await query().findOne({ where: { id } });
+      return row ? toStored(row) : null;
+    },
+    async findPublic(slug: string): Promise<StoredOpenapiDocument | null> {
+      const row = await query().findOne({ where: { slug, public: true } });
+      return row ? toStored(row) : null;
+    },
+    async create(input: unknown) {
+      return save(await validate(input));
+    },
+    async update(id: number, input: unknown) {
+      if (!(await query().findOne({ where: { id }, select: ['id'] }))) return null;
+      return save(await validate(input, id), id);
+    },
+    async remove(id: number) {
+      const row = await query().delete({ where: { id } });
+      return row ? { id } : null;
+    },
+    generate,
+    /** Takes a deleted endpoint out of every document (called in the deletion's transaction). */
+    async forgetEndpoint(id: number) {
+      for (const row of await query().findMany({ select: ['id', 'endpoints'] })) {
+        const endpoints = Array.isArray(row.endpoints) ? (row.endpoints as number[]) : [];
+        if (endpoints.includes(id)) {
+          await query().update({ where: { id: row.id }, data: { endpoints: endpoints.filter((e) => e !== id) } });
+        }
+      }
+    },
+  };
+};
