@@ -1,0 +1,17 @@
+import type { StoredOpenapiDocument } from '../../../contracts/openapi';
+import { PLUGIN_ID } from '../../../contracts/plugin';
+
+type Get = <T>(url: string) => Promise<{ data: T }>;
+
+/** The generated OpenAPI JSON of a document, through the admin API (the admin's token, `documents.read`). */
+export const fetchOpenapi = async (get: Get, id: number | string) =>
+  (await get<Record<string, unknown>>(`/${PLUGIN_ID}/openapi-documents/${id}/download`)).data;
+
+/** Saves the generated JSON as `<title>.json`, as the server names it. */
+export const downloadDocument = async (get: Get, document: StoredOpenapiDocument) => {
+  const json = await fetchOpenapi(get, document.id);
+  const url = URL.createObjectURL(new Blob([JSON.stringify(json, null, 2)], { type: 'application/json' }));
+  const link = Object.assign(window.document.createElement('a'), { href: url, download: `${document.title}.json` });
+  link.click();
+  URL.revokeObjectURL(url);
+};

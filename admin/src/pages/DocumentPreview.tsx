@@ -1,0 +1,49 @@
+import { Button } from '@strapi/design-system';
+import { ArrowLeft } from '@strapi/icons';
+import { Layouts, Page, useFetchClient } from '@strapi/strapi/admin';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { StoredOpenapiDocument } from '../../../contracts/openapi';
+import { PLUGIN_ID } from '../../../contracts/plugin';
+import { fetchOpenapi } from '../api/downloadDocument';
+import { useAdminData } from '../api/useAdminData';
+import { SwaggerPreview } from '../components/SwaggerPreview';
+import { useT } from '../hooks/useT';
+
+/** A document as its readers will see it: generated now from the definitions in force. */
+export const DocumentPreview = () => {
+  const t = useT();
+  const { id } = useParams<{ id: string }>();
+  const { get } = useFetchClient();
+  const document = useAdminData<StoredOpenapiDocument>(`openapi-documents/${id}`);
+  const [spec, setSpec] = useState<Record<string, unknown> | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    fetchOpenapi(get, id!)
+      .then((json) => live && setSpec(json))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (failed || document.error) return <Page.Error />;
+  if (!spec || document.loading) return <Page.Loading />;
+  return (
+    <Layouts.Root>
+      <Page.Title>{document.data!.title}</Page.Title>
+      <Layouts.Header
+        title={document.data!.title}
+        subtitle={t('documents.preview.subtitle')}
+        navigationAction={
+          <Button tag={RouterLink} to={`/plugins/${PLUGIN_ID}`} variant="tertiary" startIcon={<ArrowLeft />}>
+            {t('common.back')}
+          </Button>
+        }
+      />
+      <Layouts.Content>
+        <SwaggerPreview spec={spec} />
+      </Layouts.Content>
+    </Layouts.Root>
+  );
+};
