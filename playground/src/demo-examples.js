@@ -175,7 +175,15 @@ const createDemoExamples = async (strapi) => {
   const plugin = strapi.plugin('data-api');
   if ((await plugin.service('definitions').find()).length > 0) return null;
   const key = await plugin.service('apiKeys').create({ description: 'Demo key' });
-  for (const definition of EXAMPLES(key.id)) await plugin.service('definitions').create(definition);
+  const endpoints = [];
+  for (const definition of EXAMPLES(key.id)) endpoints.push(await plugin.service('definitions').create(definition));
+  // A public OpenAPI document of them all, at /_api/_openapi/shop_api.json.
+  await plugin.service('openapiDocuments').create({
+    title: 'Shop API',
+    description: 'The example endpoints of the Data API demo shop.',
+    endpoints: endpoints.map((e) => e.id),
+    public: true,
+  });
   return { secret: key.secret, paths: EXAMPLES(key.id).map((d) => d.path) };
 };
 

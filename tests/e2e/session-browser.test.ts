@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
 import { knexOf } from '../helpers/fixtures';
 import { startApp, type TestApp } from '../helpers/strapi';
 
@@ -131,19 +132,7 @@ beforeAll(async () => {
   });
   if (created.status !== 201) throw new Error(`endpoint refused: ${created.status} ${JSON.stringify(created.body)}`);
 
-  // No browser download here: Debian's chromium, with its calls home turned off (this machine is offline).
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   context = await browser.newContext();
   allowedPage = await context.newPage();
   await allowedPage.goto(`${allowedOrigin}/`);

@@ -1,0 +1,51 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { errors } from '@strapi/utils';
+import type services from '../services';
+import { getService } from '../utils/get-service';
+import { idParam, inputData } from './request';
+
+/** A service of stored definitions the admin API lists, reads, creates, replaces and deletes. */
+type CrudService = {
+  [K in keyof typeof services]: ReturnType<(typeof services)[K]> extends {
+    find(): Promise<unknown>;
+    findOne(id: number): Promise<unknown>;
+    create(input: unknown): Promise<unknown>;
+    update(id: number, input: unknown): Promise<unknown>;
+    remove(id: number): Promise<unknown>;
+  }
+    ? K
+    : never;
+}[keyof typeof services];
+
+/** Hands on what a service found, or answers 404 with `message`. */
+export const foundOr404 =
+  (message: string) =>
+  <T>(value: T | null): T => {
+    if (!value) throw new errors.NotFoundError(message);
+    return value;
+  };
+
+/** The admin API of one kind of definition (DESIGN.md section 3): `{ data }` in and out, 404 when it is not there. */
+export const crudController = (strapi: Core.Strapi, name: CrudService, notFound: string) => {
+  const service = () => getService(strapi, name);
+  const found = foundOr404(notFound);
+  return {
+    async find(ctx: Context) {
+      ctx.body = { data: await service().find() };
+    },
+    async findOne(ctx: Context) {
+      ctx.body = { data: found(await service().findOne(idParam(ctx))) };
+    },
+    async create(ctx: Context) {
+      ctx.status = 201;
+      ctx.body = { data: await service().create(inputData(ctx)) };
+    },
+    async update(ctx: Context) {
+      ctx.body = { data: found(await service().update(idParam(ctx), inputData(ctx))) };
+    },
+    async delete(ctx: Context) {
+      ctx.body = { data: found(await service().remove(idParam(ctx))) };
+    },
+  };
+};
