@@ -4,8 +4,20 @@ import { LIMITS } from './limits';
 /** Where public documents are served: `/_api/_openapi/<slug>.json` (spec 4.7). */
 export const OPENAPI_PATH = '_openapi';
 
-/** The title in lower case, each non-word character replaced by `_` (spec 4.7). */
+/**
+ * The title in lower case, each non-word character replaced by `_` (spec 4.7). Word characters are those of
+ * regular expressions (`[A-Za-z0-9_]`): letters beyond ASCII become `_` too, so a slug is always URL-safe.
+ */
 export const slugOf = (title: string) => title.toLowerCase().replace(/\W/g, '_');
+
+/** The longest slug (lower-casing can lengthen a title: `İ` becomes two characters). */
+export const SLUG_MAX_LENGTH = 200;
+
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f/\\]/g;
+
+/** The name a document is downloaded under: its title, without path separators or control characters. */
+export const downloadFileName = (title: string) => `${title.replace(UNSAFE_IN_FILE_NAME, '_')}.json`;
 
 /** An OpenAPI document as the admin API takes it (DESIGN.md section 3). */
 export const openapiDocumentInputSchema = z.strictObject({

@@ -99,5 +99,10 @@ test('Preview renders the document with Swagger UI, without "Try it out"', async
   await parameters.waitFor();
   await expect(parameters.innerText()).resolves.toMatch(/price:gt[\s\S]*number/);
   expect(await page.locator('.swagger-ui .try-out__btn').count()).toBe(0);
+  // Swagger UI's own styles came with it (GET operations are blue).
+  const border = await page
+    .locator('.swagger-ui .opblock.opblock-get')
+    .evaluate((el: any) => el.ownerDocument.defaultView.getComputedStyle(el).borderColor);
+  expect(border).toBe('rgb(97, 175, 254)');
   expect(pageErrors).toEqual([]);
 });

@@ -43,14 +43,17 @@ export const validateOpenapi = async (document: OpenapiDocument) => tool('valida
 export const generateTypes = async (document: OpenapiDocument, out: string) => tool('types', saved(document), out);
 
 /**
- * Checks that a live answer is one the document promised: its status is documented for the operation, and its
- * JSON body fits the documented schema (with the document's own components).
+ * Checks that a live answer has the expected status and is one the document promised: that status is documented
+ * for the operation, and the JSON body fits the documented schema (with the document's own components).
  */
 export const conformance = (document: OpenapiDocument) => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   for (const format of ['int32', 'int64', 'double']) ajv.addFormat(format, true);
-  return (path: string, method: string, response: Response) => {
+  return (path: string, method: string, response: Response, status: number) => {
+    if (response.status !== status) {
+      throw new Error(`${method} ${path} answered ${response.status}, not ${status}: ${response.text.slice(0, 300)}`);
+    }
     const operation = document.paths[path]?.[method];
     if (!operation) throw new Error(`${method} ${path} is not in the document`);
     const documented = operation.responses[String(response.status)];

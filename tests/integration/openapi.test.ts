@@ -305,6 +305,20 @@ describe('the generated document', () => {
     expect(Object.keys(document.paths['/_api/_session']).sort()).toEqual(['delete', 'get', 'post']);
   });
 
+  test('operation ids are unique, even where a path and a numeric parameter would give the same one', async () => {
+    const clashing = [
+      (await createEndpoint(admin, key, { ...ENDPOINTS().customerOrders, path: 'x' })).id,
+      (await createEndpoint(admin, key, { ...ENDPOINTS().customerOrders, path: 'x/with-number', parameter: 'none' }))
+        .id,
+    ];
+    const generated = await download((await createDocument({ title: 'Clash', endpoints: clashing })).id);
+    const operationIds = Object.values(generated.paths).flatMap((item) =>
+      Object.values(item).map((o: any) => o.operationId)
+    );
+    expect(operationIds).toEqual(['listX', 'listXWithNumber', 'listXWithNumber2']);
+    await validateOpenapi(generated);
+  });
+
   test('an endpoint that is switched off is left out, and a deleted one leaves the document', async () => {
     const extra = await createEndpoint(admin, key, { ...ENDPOINTS().products, path: 'extra/products' });
     const partial = await createDocument({ title: 'Partial', endpoints: [extra.id, ids.products] });
@@ -332,63 +346,59 @@ describe('the live endpoints answer as documented', () => {
 
   test('List and Aggregate, with their errors', async () => {
     const http = app.http();
-    check('/_api/shop/products', 'get', await http.get('/_api/shop/products').set(bearer()));
-    check('/_api/shop/products', 'get', await http.get('/_api/shop/products?price:gt=50&page=2').set(bearer()));
-    check('/_api/shop/products', 'get', await http.get('/_api/shop/products?price:gt=cheap').set(bearer()));
-    check('/_api/shop/products', 'get', await http.get('/_api/shop/products'));
-    check('/_api/shop/orders', 'get', await http.get('/_api/shop/orders').set(bearer()));
-    check('/_api/shop/orders/{number}', 'get', await http.get('/_api/shop/orders/3').set(bearer()));
-    check('/_api/shop/revenue', 'get', await http.get('/_api/shop/revenue?status=paid').set(bearer()));
-    check('/_api/shop/revenue', 'get', await http.get('/_api/shop/revenue?status=lost').set(bearer()));
-    check('/_api/me/orders', 'get', await http.get('/_api/me/orders'));
+    const products = '/_api/shop/products';
+    check(products, 'get', await http.get(products).set(bearer()), 200);
+    check(products, 'get', await http.get(`${products}?price:gt=50&page=2`).set(bearer()), 200);
+    check(products, 'get', await http.get(`${products}?price:gt=cheap`).set(bearer()), 400);
+    check(products, 'get', await http.get(products), 401);
+    check(products, 'get', await http.get(products).set({ Authorization: 'Bearer dapi_unknown' }), 401);
+    check('/_api/shop/orders', 'get', await http.get('/_api/shop/orders').set(bearer()), 200);
+    check('/_api/shop/orders/{number}', 'get', await http.get('/_api/shop/orders/3').set(bearer()), 200);
+    check('/_api/shop/orders/{number}', 'get', await http.get('/_api/shop/orders/9999999999').set(bearer()), 404);
+    check('/_api/shop/revenue', 'get', await http.get('/_api/shop/revenue?status=paid').set(bearer()), 200);
+    check('/_api/shop/revenue', 'get', await http.get('/_api/shop/revenue?status=lost').set(bearer()), 400);
+    check('/_api/me/orders', 'get', await http.get('/_api/me/orders'), 401);
   });
 
   test('a product with files: its signed URLs are what the List documents', async () => {
-    const product = (await app.strapi.db.query('api::product.product').findOne({ where: { id: 1 } })) as { id: number };
     const edit = await app
       .http()
-      .patch(`/_api/shop/products/${product.id}`)
+      .patch('/_api/shop/products/1')
       .set(bearer())
       .send({ photo: file(GIF, 'a.gif'), gallery: [file(GIF, 'b.gif')] });
-    check('/_api/shop/products/{number}', 'patch', edit);
-    expect(edit.status).toBe(200);
+    check('/_api/shop/products/{number}', 'patch', edit, 200);
     const list = await app.http().get('/_api/shop/products?id=1').set(bearer());
-    check('/_api/shop/products', 'get', list);
+    check('/_api/shop/products', 'get', list, 200);
     expect(list.body.items[0].photo).toMatch(/^http.*\/_api\/_files\//);
+    expect(list.body.items[0].gallery).toHaveLength(1);
   });
 
   test('Create, Modify and Delete, with their errors', async () => {
-    const http = app.http();
-    const one = await http.post('/_api/shop/orders').set(bearer()).send({ product: 1, quantity: 2 });
-    check('/_api/shop/orders', 'post', one);
-    expect(one.status).toBe(201);
-    const many = await http
-      .post('/_api/shop/orders')
-      .set(bearer())
-      .send([
-        { product: 1, quantity: 1 },
-        { product: 2, quantity: 3, note: 'gift' },
-      ]);
-    check('/_api/shop/orders', 'post', many);
-    check('/_api/shop/orders', 'post', await http.post('/_api/shop/orders').set(bearer()).send({ quantity: 0 }));
-    check(
-      '/_api/shop/orders',
-      'post',
-      await http.post('/_api/shop/orders').set(bearer()).send({ product: 1, quantity: 950 })
-    );
-    check('/_api/shop/orders', 'post', await http.post('/_api/shop/orders').set(bearer()).type('text/plain').send('x'));
-    check(
-      '/_api/shop/products/{number}',
-      'patch',
-      await http.patch('/_api/shop/products/1').set(bearer()).send({ stock: -1 })
-    );
-    check(
-      '/_api/shop/products/{number}',
-      'patch',
-      await http.patch('/_api/shop/products/999999').set(bearer()).send({})
-    );
-    check('/_api/shop/orders/{number}', 'delete', await http.delete(`/_api/shop/orders/${one.body.id}`).set(bearer()));
-    check('/_api/shop/orders/{number}', 'delete', await http.delete(`/_api/shop/orders/${one.body.id}`).set(bearer()));
+    const post = (body: unknown) =>
+      app
+        .http()
+        .post('/_api/shop/orders')
+        .set(bearer())
+        .type('json')
+        .send(body as object);
+    const orders = '/_api/shop/orders';
+    const one = await post({ product: 1, quantity: 2 });
+    check(orders, 'post', one, 201);
+    const many = await post([
+      { product: 1, quantity: 1 },
+      { product: 2, quantity: 3, note: 'gift' },
+    ]);
+    check(orders, 'post', many, 201);
+    check(orders, 'post', await post({ quantity: 0 }), 400);
+    check(orders, 'post', await post({ product: 1, quantity: 950 }), 400);
+    check(orders, 'post', await post('{"product": 1,'), 400);
+    check(orders, 'post', await app.http().post(orders).set(bearer()).type('text/plain').send('x'), 415);
+    const product = '/_api/shop/products/{number}';
+    check(product, 'patch', await app.http().patch('/_api/shop/products/1').set(bearer()).send({ stock: -1 }), 400);
+    check(product, 'patch', await app.http().patch('/_api/shop/products/999999').set(bearer()).send({}), 404);
+    const cancel = () => app.http().delete(`/_api/shop/orders/${one.body.id}`).set(bearer());
+    check('/_api/shop/orders/{number}', 'delete', await cancel(), 200);
+    check('/_api/shop/orders/{number}', 'delete', await cancel(), 404);
   });
 });
 
@@ -511,13 +521,40 @@ describe('public documents', () => {
   });
 
   test('publishing relaxes neither authentication nor allowed source IPs', async () => {
+    const office = await createEndpoint(admin, key, {
+      ...ENDPOINTS().products,
+      path: 'office/products',
+      allowedIps: ['10.0.0.0/8'],
+    });
+    await createDocument({ title: 'Office', endpoints: [office.id, ids.products], public: true });
+    const published = (await app.http().get('/_api/_openapi/office.json')).body;
+    expect(published.paths['/_api/office/products'].get.description).toContain('`10.0.0.0/8`');
+    expect(
+      (
+        await app
+          .http()
+          .get('/_api/office/products')
+          .set({ Authorization: `Bearer ${key.secret}` })
+      ).status
+    ).toBe(403);
     expect((await app.http().get('/_api/shop/products')).status).toBe(401);
-    const outside = await app
+  });
+
+  test('browsers on any origin may read them: preflight, ETag exposed, one cached copy per host', async () => {
+    const preflight = await app
       .http()
-      .get('/_api/shop/products')
-      .set({ Authorization: `Bearer ${key.secret}`, 'X-Forwarded-For': '203.0.113.9' });
-    // The test server does not trust proxy headers: the address stays the local one, which is allowed.
-    expect(outside.status).toBe(200);
+      .options('/_api/_openapi/shop_api.json')
+      .set({ Origin: 'https://tools.example', 'Access-Control-Request-Method': 'GET' })
+      .set('Access-Control-Request-Headers', 'if-none-match');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, HEAD',
+      'access-control-allow-headers': 'Accept, If-None-Match',
+    });
+    const response = await app.http().get('/_api/_openapi/shop_api.json');
+    expect(response.headers['access-control-expose-headers']).toBe('ETag');
+    expect(response.headers.vary).toMatch(/Host/);
   });
 });
 
@@ -576,8 +613,26 @@ describe('admin API', () => {
     expect(await refused({ title: 'X', endpoints: [], public: 'yes' })).toMatch(/^public/);
     expect(await refused({ title: 'X', endpoints: [], owner: 'me' })).toMatch(/owner/);
     expect(await refused({ title: 'shop api', endpoints: [] })).toMatch(/slug "shop_api" is already used by document/);
+    expect(await refused({ title: 'İ'.repeat(101), endpoints: [] })).toMatch(/slug would be longer than 200/);
     expect(await refused('nope')).toBeTruthy();
     expect(await app.strapi.db.query(DOCUMENTS).count()).toBe(before);
+  });
+
+  test('an endpoint deleted while the owner edited the document is dropped, not refused', async () => {
+    const created = await createDocument({ title: 'Stale', endpoints: [ids.products] });
+    // As if an endpoint had been deleted between the owner's load and save.
+    await app.strapi.db
+      .query(DOCUMENTS)
+      .update({ where: { id: created.id }, data: { endpoints: [ids.products, 999998] } });
+    const saved = await admin.put(`/data-api/openapi-documents/${created.id}`, {
+      data: { title: 'Stale', endpoints: [ids.products, 999998] },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.endpoints).toEqual([ids.products]);
+    const added = await admin.put(`/data-api/openapi-documents/${created.id}`, {
+      data: { title: 'Stale', endpoints: [ids.products, 999997] },
+    });
+    expect(added.status).toBe(400);
   });
 
   test('reading needs documents.read, changing documents.manage', async () => {

@@ -1,7 +1,14 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { slugOf } from '../../contracts/openapi';
-import { FILE_INPUT, orNull, readSchema, writeSchema } from '../../server/src/openapi/field-schemas';
+import { mediaRule } from '../../server/src/files/incoming';
+import {
+  comparedValueSchema,
+  FILE_INPUT,
+  orNull,
+  readSchema,
+  writeSchema,
+} from '../../server/src/openapi/field-schemas';
 import { INVALID } from '../../server/src/query/codecs';
 import type { ScalarField, ScalarType } from '../../server/src/query/model';
 import { contentDisposition } from '../../server/src/utils/content-disposition';
@@ -64,12 +71,17 @@ describe('field schemas', () => {
     ['integer 1..1000', field('integer', { min: 1, max: 1000 }), [0, 1, 1000, 1001, 1.5, '3', null, 2 ** 31]],
     ['integer', field('integer'), [-(2 ** 31), 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, true]],
     ['decimal 0..100000', field('decimal', { min: 0, max: 100000 }), [-0.01, 0, 99.99, 100000, 100000.01, 'x']],
-    ['decimal', field('decimal'), [99_999_999.99, 100_000_000, -99_999_999.99, -100_000_000]],
+    [
+      'decimal',
+      field('decimal'),
+      [99_999_999.99, 99_999_999.994, 99_999_999.996, 100_000_000, -99_999_999.99, -99_999_999.996, -100_000_000],
+    ],
+    ['integer, bounds past 32 bits', field('integer', { min: -1e12, max: 1e12 }), [2 ** 31 - 1, 2 ** 31, -(2 ** 31)]],
     ['float', field('float', { min: -1 }), [-1, -1.5, 1e300, '1']],
     ['string <= 80', field('string', { maxLength: 80, required: true }), ['', 'a'.repeat(80), 'a'.repeat(81), null, 1]],
     ['string 3..', field('string', { minLength: 3 }), ['ab', 'abc', null]],
     ['string', field('string'), ['a'.repeat(255), 'a'.repeat(256)]],
-    ['string regex', field('string', { regex: '^[A-Z]{3}-\\d+$' }), ['ABC-1', 'abc-1', 'ABC-']],
+    ['string regex', field('string', { regex: '^[A-Z]{3}-\\d+$' }), ['ABC-1', 'abc-1', 'ABC-', '']],
     [
       'text <= 500',
       field('text', { maxLength: 500 }),
@@ -108,17 +120,58 @@ describe('field schemas', () => {
     }
   });
 
-  test('media: the file object of spec 2.9, one or an array', () => {
-    const media = (multiple: boolean) =>
-      ({ kind: 'media', name: 'm', multiple, allowedTypes: ['images'], link: {}, attribute: {} }) as never;
-    const file = { data: 'R0lGODlh', name: 'a.gif' };
-    expect(fits(writeSchema(media(false), true), file)).toBe(true);
-    expect(fits(writeSchema(media(false), true), null)).toBe(true);
-    expect(fits(writeSchema(media(false), false), null)).toBe(false);
-    expect(fits(writeSchema(media(false), true), { data: 'x' })).toBe(false);
-    expect(fits(writeSchema(media(false), true), { ...file, extra: 1 })).toBe(false);
-    expect(fits(writeSchema(media(false), true), { ...file, name: 'a/b.gif' })).toBe(false);
-    expect(fits(writeSchema(media(true), false), [file, file])).toBe(true);
-    expect(fits(writeSchema(media(true), false), file)).toBe(false);
+  test('media: the file object of spec 2.9, one or an array, as the server takes it', () => {
+    const media = (multiple: boolean, required = false) =>
+      ({ kind: 'media', name: 'm', multiple, allowedTypes: ['images'], link: {}, attribute: { required } }) as never;
+    const accepts = (rule: (value: unknown) => unknown, value: unknown) => {
+      try {
+        rule(value);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const file = (name: unknown, data: unknown = 'R0lGODlh') => ({ data, name });
+    const values = [
+      file('a.gif'),
+      file('con.txt'),
+      file('Lpt1'),
+      file('console.txt'),
+      file('   '),
+      file('..'),
+      file('a/b.gif'),
+      file('a.gif', ''),
+      { ...file('a.gif'), extra: 1 },
+      { data: 'R0lGODlh' },
+      null,
+      [],
+      [file('a.gif'), file('b.gif')],
+      [file('a.gif'), file('con')],
+    ];
+    for (const [multiple, required] of [
+      [false, false],
+      [false, true],
+      [true, false],
+      [true, true],
+    ]) {
+      const field = media(multiple, required);
+      const schema = writeSchema(field, !required);
+      for (const value of values) {
+        expect([multiple, required, value, fits(schema, value)]).toEqual([
+          multiple,
+          required,
+          value,
+          accepts(mediaRule(field, 1024), value),
+        ]);
+      }
+    }
+  });
+
+  test('query filters on ids and relations take any 32-bit number', () => {
+    for (const f of [scalar('id', 'integer') as ScalarField, relation('customer', 'c', false, {} as never)]) {
+      const schema = comparedValueSchema(f as never);
+      expect([0, -1, 2 ** 31 - 1].map((v) => fits(schema, v))).toEqual([true, true, true]);
+      expect(fits(schema, 2 ** 31)).toBe(false);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { StoredOpenapiDocument } from '../../../contracts/openapi';
+import { downloadFileName, type StoredOpenapiDocument } from '../../../contracts/openapi';
 import { PLUGIN_ID } from '../../../contracts/plugin';
 
 type Get = <T>(url: string) => Promise<{ data: T }>;
@@ -7,11 +7,15 @@ type Get = <T>(url: string) => Promise<{ data: T }>;
 export const fetchOpenapi = async (get: Get, id: number | string) =>
   (await get<Record<string, unknown>>(`/${PLUGIN_ID}/openapi-documents/${id}/download`)).data;
 
-/** Saves the generated JSON as `<title>.json`, as the server names it. */
+/** Saves the generated JSON under the name the server's download gives it (`<title>.json`). */
 export const downloadDocument = async (get: Get, document: StoredOpenapiDocument) => {
   const json = await fetchOpenapi(get, document.id);
   const url = URL.createObjectURL(new Blob([JSON.stringify(json, null, 2)], { type: 'application/json' }));
-  const link = Object.assign(window.document.createElement('a'), { href: url, download: `${document.title}.json` });
+  const link = Object.assign(window.document.createElement('a'), {
+    href: url,
+    download: downloadFileName(document.title),
+  });
   link.click();
-  URL.revokeObjectURL(url);
+  // Some browsers read the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 };

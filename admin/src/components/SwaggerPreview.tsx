@@ -1,6 +1,5 @@
 import { Box } from '@strapi/design-system';
 import { useEffect, useRef } from 'react';
-import 'swagger-ui-dist/swagger-ui.css';
 
 /**
  * An OpenAPI document rendered by Swagger UI (`swagger-ui-dist`), loaded only when a preview is opened. "Try it
@@ -10,7 +9,7 @@ export const SwaggerPreview = ({ spec }: { spec: Record<string, unknown> }) => {
   const node = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let live = true;
-    import('swagger-ui-dist/swagger-ui-es-bundle.js').then((module) => {
+    import('./swagger-ui').then((module) => {
       if (!live || !node.current) return;
       const SwaggerUIBundle = module.default;
       SwaggerUIBundle({ spec, domNode: node.current, supportedSubmitMethods: [], deepLinking: false });

@@ -1,12 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
+import { downloadFileName } from '../../../contracts/openapi';
 import { contentDisposition } from '../utils/content-disposition';
 import { getService } from '../utils/get-service';
 import { crudController, foundOr404 } from './crud';
 import { idParam } from './request';
-
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f/\\]/g;
 
 /** The admin API of OpenAPI documents (DESIGN.md section 3). */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -18,10 +16,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async download(ctx: Context) {
       const service = getService(strapi, 'openapiDocuments');
       const document = found(await service.findOne(idParam(ctx)));
-      ctx.set(
-        'Content-Disposition',
-        contentDisposition('attachment', `${document.title.replace(UNSAFE_IN_FILE_NAME, '_')}.json`)
-      );
+      ctx.set('Content-Disposition', contentDisposition('attachment', downloadFileName(document.title)));
       ctx.type = 'application/json';
       ctx.body = `${JSON.stringify(service.generate(document, ctx.origin), null, 2)}\n`;
     },

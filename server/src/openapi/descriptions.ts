@@ -33,4 +33,4 @@ export const numberText = (endpoint: CompiledEndpoint) =>
     : "A number the endpoint's filter uses (for example the id of a parent record).";
 
 export const fileUrlText = (ttlSeconds: number) =>
-  `A temporary signed URL of the file, valid about ${Math.ceil(ttlSeconds / 60)} minutes from the answer: fetch it as is, without credentials (it answers 410 once expired; a new List answer gives a fresh one). Where the site keeps files in private storage, it is the storage's own signed URL.`;
+  `A temporary signed URL of the file, valid about ${Math.ceil(ttlSeconds / 60)} minutes from the answer: fetch it as is, without credentials, from an address the endpoint allows (it answers 410 once expired; a new List answer gives a fresh one). Where the site keeps files in private storage, it is the storage's own signed URL.`;

@@ -81,13 +81,19 @@ export const buildOpenapiDocument = (
   const schemes = new Set<string>();
   const tags = new Set<string>();
   const names = new Set<string>();
+  const operationIds = new Set<string>();
+  /** `base`, or `base2`, `base3`...: the first one not taken in `taken`. */
+  const unique = (base: string, taken: Set<string>) => {
+    let name = base;
+    for (let n = 2; taken.has(name); n += 1) name = `${base}${n}`;
+    taken.add(name);
+    return name;
+  };
 
   for (const id of document.endpoints) {
     const endpoint = endpoints.get(id);
     if (!endpoint) continue;
-    let name = pascal(endpoint.type, endpoint.path);
-    for (let n = 2; names.has(name); n += 1) name = `${pascal(endpoint.type, endpoint.path)}${n}`;
-    names.add(name);
+    const name = unique(pascal(endpoint.type, endpoint.path), names);
     const parts: OperationParts = OPERATIONS[endpoint.type](endpoint, name, ctx);
     const scheme = schemeOf(endpoint);
     schemes.add(scheme);
@@ -108,7 +114,10 @@ export const buildOpenapiDocument = (
       };
       paths[path] ??= {};
       paths[path][endpoint.method.toLowerCase()] = {
-        operationId: `${name[0].toLowerCase()}${name.slice(1)}${withNumber && shapes.length > 1 ? 'WithNumber' : ''}`,
+        operationId: unique(
+          `${name[0].toLowerCase()}${name.slice(1)}${withNumber && shapes.length > 1 ? 'WithNumber' : ''}`,
+          operationIds
+        ),
         summary: endpoint.name,
         description,
         tags: [tag],

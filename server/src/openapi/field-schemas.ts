@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../contracts/limits';
 import type { MediaField, ModelField, ScalarField } from '../query/model';
-import { SHORT_TEXT_LIMIT, UID_PATTERN } from '../writes/field-rules';
+import { DECIMAL_LIMIT, SHORT_TEXT_LIMIT, UID_PATTERN } from '../writes/field-rules';
 
 /** A JSON Schema (draft 2020-12, as OpenAPI 3.1 uses it). */
 export type JsonSchema = Record<string, unknown>;
@@ -61,7 +61,7 @@ const scalarSchema = (field: ScalarField): JsonSchema => {
     case 'json':
       return {};
     case 'blocks':
-      return { type: 'array', items: { type: 'object' } };
+      return { type: 'array', description: "rich text blocks (Strapi's blocks format)" };
     default:
       return { type: 'string' };
   }
@@ -69,7 +69,8 @@ const scalarSchema = (field: ScalarField): JsonSchema => {
 
 /** A value the client compares a field with (`?field=`, `?field:gt=`): a relation compares by the related id. */
 export const comparedValueSchema = (field: Exclude<UsableField, MediaField>): JsonSchema =>
-  field.kind === 'relation' ? { ...ROW_ID } : scalarSchema(field);
+  // Any 32-bit number is a fair question (`?id:gt=0`), whatever ids exist.
+  field.kind === 'relation' || field.name === 'id' ? { ...INT32 } : scalarSchema(field);
 
 /** Fields Strapi always fills: never null on a read. */
 const ALWAYS_SET = new Set(['id', 'documentId', 'createdAt', 'updatedAt']);
@@ -88,7 +89,13 @@ export const readSchema = (field: UsableField, fileUrl: string): JsonSchema => {
   return ALWAYS_SET.has(field.name) ? schema : orNull(schema);
 };
 
-/** The file object of spec 2.9. */
+/** Case-insensitive in a JSON Schema pattern, which takes no flags: `con` as `[cC][oO][nN]`. */
+const anyCase = (text: string) => text.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+
+/** Windows device names, refused by Strapi's upload plugin as file names (in any case, with any extension). */
+const DEVICE_NAMES = [...['con', 'prn', 'aux', 'nul'].map(anyCase), ...['com', 'lpt'].map((n) => `${anyCase(n)}\\d`)];
+
+/** The file object of spec 2.9, with the name rules of Strapi's upload plugin. */
 export const FILE_INPUT: JsonSchema = {
   type: 'object',
   description: 'A file: its content in base64 (a `data:` URL prefix is accepted) and its name',
@@ -96,7 +103,15 @@ export const FILE_INPUT: JsonSchema = {
   additionalProperties: false,
   properties: {
     data: { type: 'string', contentEncoding: 'base64', minLength: 1 },
-    name: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^<>:"/\\\\|?*\\u0000-\\u001F\\u007F]+$' },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      allOf: [{ pattern: '^[^<>:"/\\\\|?*\\u0000-\\u001F\\u007F]+$' }, { pattern: '\\S' }],
+      not: {
+        pattern: `^(${DEVICE_NAMES.join('|')})(\\..*)?$|^\\.\\.?$`,
+      },
+    },
   },
 };
 
@@ -106,8 +121,8 @@ const withBounds = (schema: JsonSchema, rules: Record<string, number | undefined
   return out;
 };
 
-/** Strapi's `decimal(10, 2)` column: what it can hold. */
-const DECIMAL_LIMIT = 99_999_999.99;
+/** What Strapi's `decimal(10, 2)` column holds: values that round to cents below DECIMAL_LIMIT. */
+const DECIMAL_BOUND = DECIMAL_LIMIT - 0.005;
 
 const scalarWriteSchema = (field: ScalarField): JsonSchema => {
   const base = scalarSchema(field);
@@ -116,14 +131,21 @@ const scalarWriteSchema = (field: ScalarField): JsonSchema => {
   const max = bound(attribute.max);
   switch (field.type) {
     case 'integer':
-      return withBounds(base, { minimum: min ?? INT32.minimum, maximum: max ?? INT32.maximum });
+      return withBounds(base, {
+        minimum: Math.max(min ?? INT32.minimum, INT32.minimum),
+        maximum: Math.min(max ?? INT32.maximum, INT32.maximum),
+      });
     case 'biginteger':
+      // JSON Schema bounds apply to numbers only; values sent as strings are held to them by the server.
+      return withBounds(base, { minimum: min, maximum: max });
     case 'float':
       return withBounds(base, { minimum: min, maximum: max });
     case 'decimal':
       return withBounds(base, {
-        minimum: Math.max(min ?? -DECIMAL_LIMIT, -DECIMAL_LIMIT),
-        maximum: Math.min(max ?? DECIMAL_LIMIT, DECIMAL_LIMIT),
+        // Cents are rounded half up: -99999999.995 still fits, 99999999.995 does not.
+        minimum: Math.max(min ?? -DECIMAL_BOUND, -DECIMAL_BOUND),
+        maximum: max,
+        exclusiveMaximum: DECIMAL_BOUND,
       });
     case 'string':
     case 'email':
@@ -139,7 +161,8 @@ const scalarWriteSchema = (field: ScalarField): JsonSchema => {
           minLength: bound(attribute.minLength),
           maxLength: maxLength === undefined ? column : Math.min(maxLength, column ?? maxLength),
         }),
-        ...(pattern ? { pattern } : {}),
+        // Strapi lets an empty text through a field's regex.
+        ...(pattern ? { anyOf: [{ const: '' }, { pattern }] } : {}),
       };
     }
     default:
@@ -158,6 +181,8 @@ export const writeSchema = (field: UsableField, nullable: boolean): JsonSchema =
       ? {
           type: 'array',
           items: { $ref: '#/components/schemas/FileInput' },
+          // A required field needs at least one file.
+          minItems: nullable ? 0 : 1,
           maxItems: LIMITS.filesPerField,
           description: 'The files of the field, in order: they replace its current files',
         }

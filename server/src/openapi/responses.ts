@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../contracts/limits';
-import { MESSAGES } from '../../../contracts/messages';
+import { MESSAGES, tooManyGroups } from '../../../contracts/messages';
 import type { CompiledEndpoint } from '../runtime/compile';
 import type { JsonSchema } from './field-schemas';
 
@@ -36,28 +36,33 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
   const writes = type === 'create' || type === 'modify';
   const keyAuth = endpoint.auth.method === 'api-key';
   const hasTasks = definition.tasks.length > 0;
+  const maxItems = definition.aggregate?.maxItems ?? LIMITS.defaultMaxItems;
   const responses: Record<string, unknown> = {};
 
-  if (reads) {
-    responses['400'] = errorResponse(
-      bullets([
-        'a query parameter this endpoint does not take, a repeated one, or a value that does not fit its type',
-        type === 'aggregate' && 'more groups than the endpoint answers (its `maxItems`)',
-      ]),
-      [MESSAGES.invalidParameters]
-    );
-  }
-  if (writes || hasTasks) {
-    responses['400'] = errorResponse(
-      bullets([
-        writes && 'the body is not valid JSON, or not of the expected shape',
-        writes &&
-          "a value breaks its field's rules, or a required field is missing: `Invalid data for field: <field>` (for an array, with the index of the record: `(item 2)`)",
-        hasTasks && "a task of the endpoint refused the write: the task's own message; nothing was written",
-      ]),
-      writes ? [MESSAGES.invalidJson, 'Invalid data for field: <field>'] : ['<the message of a task>']
-    );
-  }
+  const badRequest = reads
+    ? errorResponse(
+        bullets([
+          'a query parameter this endpoint does not take, a repeated one, or a value that does not fit its type',
+          type === 'aggregate' && 'more groups than the endpoint answers (its `maxItems`)',
+        ]),
+        type === 'aggregate' ? [MESSAGES.invalidParameters, tooManyGroups(maxItems)] : [MESSAGES.invalidParameters]
+      )
+    : writes || hasTasks
+      ? errorResponse(
+          bullets([
+            writes && 'the body is not valid JSON, or not of the expected shape',
+            writes &&
+              "a value breaks its field's rules, or a required field is missing: `Invalid data for field: <field>` (for an array, with the index of the record: `(item 2)`)",
+            hasTasks && 'a task of the endpoint refused the write, with its own message: nothing was written',
+            hasTasks && "a value a task writes breaks its field's rules: `Invalid data for field: <field> (task <i>)`",
+          ]),
+          [
+            ...(writes ? [MESSAGES.invalidJson, 'Invalid data for field: <field>'] : []),
+            ...(hasTasks ? ['<the message of a task>', 'Invalid data for field: <field> (task <i>)'] : []),
+          ]
+        )
+      : null;
+  if (badRequest) responses['400'] = badRequest;
   responses['401'] = errorResponse(
     keyAuth
       ? 'No API key, or one that is unknown, revoked or expired'

@@ -70,7 +70,7 @@ export const sessionPaths = (cookieName: string, schemas: Record<string, JsonSch
         tags,
         summary: 'The logged-in user',
         security: [{ session: [] }],
-        responses: { '200': answer, '401': error(MESSAGES.unauthorized) },
+        responses: { '200': answer, '401': error(MESSAGES.unauthorized), '403': error(MESSAGES.originNotAllowed) },
       },
       delete: {
         operationId: 'logOut',
@@ -78,7 +78,10 @@ export const sessionPaths = (cookieName: string, schemas: Record<string, JsonSch
         summary: 'Log out',
         description: 'Ends the session and clears its cookie.',
         security: [],
-        responses: { '200': { description: 'Logged out', content: jsonContent(ref('Success')) } },
+        responses: {
+          '200': { description: 'Logged out', content: jsonContent(ref('Success')) },
+          '403': error(MESSAGES.originNotAllowed),
+        },
       },
     },
   };

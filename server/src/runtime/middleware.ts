@@ -30,8 +30,8 @@ const sendError = (strapi: Core.Strapi, ctx: Context, error: unknown) => {
 };
 
 /**
- * Serves `/_api/...`: the session resource, signed file URLs, public OpenAPI documents, or route, then CORS, allowed IPs, the origin check of session
- * endpoints, authentication, and the endpoint's handler.
+ * Serves `/_api/...`: the session resource, signed file URLs, public OpenAPI documents, or a route: then CORS,
+ * allowed IPs, the origin check of session endpoints, authentication, and the endpoint's handler.
  */
 export const createRuntimeMiddleware = (strapi: Core.Strapi) => {
   const cors = createCors(strapi);

@@ -2,13 +2,14 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '../../../contracts/messages';
+import { SLUG_MAX_LENGTH } from '../../../contracts/openapi';
 import { ApiError } from '../errors/api-error';
 import { getService } from '../utils/get-service';
 import { answerOtherMethod } from './other-method';
 
 const METHODS = ['GET', 'HEAD'];
 /** A slug is lower case with every non-word character replaced: `[a-z0-9_]` only. */
-const FILE = /^([a-z0-9_]{1,200})\.json$/;
+const FILE = new RegExp(`^([a-z0-9_]{1,${SLUG_MAX_LENGTH}})\\.json$`);
 
 /**
  * `/_api/_openapi/<slug>.json` (spec 4.7): a public document, for anyone (no credentials, any origin). A
@@ -17,6 +18,13 @@ const FILE = /^([a-z0-9_]{1,200})\.json$/;
  */
 export const createOpenapiRoute = (strapi: Core.Strapi) => async (ctx: Context, file: string) => {
   ctx.set('Access-Control-Allow-Origin', '*');
+  if (ctx.method === 'OPTIONS' && ctx.get('access-control-request-method')) {
+    ctx.set('Access-Control-Allow-Methods', METHODS.join(', '));
+    ctx.set('Access-Control-Allow-Headers', 'Accept, If-None-Match');
+    ctx.set('Access-Control-Max-Age', '86400');
+    ctx.status = 204;
+    return;
+  }
   if (!METHODS.includes(ctx.method)) return answerOtherMethod(ctx, METHODS);
   const slug = FILE.exec(file)?.[1];
   const service = getService(strapi, 'openapiDocuments');
@@ -26,6 +34,11 @@ export const createOpenapiRoute = (strapi: Core.Strapi) => async (ctx: Context, 
   ctx.status = 200;
   ctx.type = 'application/json';
   ctx.set('Cache-Control', 'no-cache');
+  ctx.set('Access-Control-Expose-Headers', 'ETag');
+  // Without `server.url`, the document names the server it was asked on: caches must keep one per host.
+  ctx.vary('Host');
+  ctx.vary('X-Forwarded-Host');
+  ctx.vary('X-Forwarded-Proto');
   ctx.set('ETag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`);
   if (ctx.fresh) {
     ctx.status = 304;

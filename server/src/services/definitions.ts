@@ -13,6 +13,7 @@ import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { compileEndpoint } from '../runtime/compile';
 import { getService } from '../utils/get-service';
+import { storedCollection } from './stored-collection';
 
 const routeTaken = (method: string, path: string, by?: { id: number; name: string }) =>
   `path: ${method} /_api/${path} is already used${by ? ` by endpoint ${by.id} ("${by.name}")` : ''} (paths are compared without regard to case)`;
@@ -78,20 +79,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
-    async find(): Promise<StoredEndpoint[]> {
-      return (await query().findMany({ orderBy: { id: 'asc' } })).map(toStored);
-    },
-    async findOne(id: number): Promise<StoredEndpoint | null> {
-      const row = await query().findOne({ where: { id } });
-      return row ? toStored(row) : null;
-    },
-    async create(input: unknown) {
-      return save(await validate(input));
-    },
-    async update(id: number, input: unknown) {
-      if (!(await query().findOne({ where: { id }, select: ['id'] }))) return null;
-      return save(await validate(input, id), id);
-    },
+    ...storedCollection<StoredEndpoint, EndpointDefinition>(strapi, UIDS.endpoint, { toStored, validate, save }),
     /** Deletes an endpoint, and takes it out of the OpenAPI documents that listed it. */
     async remove(id: number) {
       const row = await strapi.db.transaction(async () => {

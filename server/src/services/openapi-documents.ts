@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import {
   OPENAPI_PATH,
   openapiDocumentInputSchema,
+  SLUG_MAX_LENGTH,
   slugOf,
   type StoredOpenapiDocument,
 } from '../../../contracts/openapi';
@@ -14,6 +15,7 @@ import { isUniqueViolation } from '../errors/unique-violation';
 import { buildOpenapiDocument, type OpenapiObject } from '../openapi/document';
 import { getService } from '../utils/get-service';
 import { pluginConfig } from '../utils/plugin-config';
+import { storedCollection } from './stored-collection';
 
 const toStored = (row: Record<string, unknown>): StoredOpenapiDocument => ({
   id: row.id as number,
@@ -22,7 +24,7 @@ const toStored = (row: Record<string, unknown>): StoredOpenapiDocument => ({
   version: (row.version as string | null) ?? '1.0.0',
   description: (row.description as string | null) ?? '',
   endpoints: Array.isArray(row.endpoints) ? (row.endpoints as number[]) : [],
-  public: row.public === true || row.public === 1,
+  public: row.public === true,
   publicPath: `/_api/${OPENAPI_PATH}/${row.slug as string}.json`,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
@@ -35,23 +37,29 @@ const slugTaken = (slug: string, by?: { id: number; title: string }) =>
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const query = () => strapi.db.query(UIDS.openapiDocument);
 
+  /**
+   * Checks a document: its shape, a free slug, and endpoints that exist. An endpoint deleted since the document
+   * was stored is dropped rather than refused, so the owner can save the list they were shown.
+   */
   const validate = async (input: unknown, id?: number) => {
     const parsed = openapiDocumentInputSchema.safeParse(input);
     if (!parsed.success) return refuse(describeIssues(parsed.error));
     const document = parsed.data;
     const slug = slugOf(document.title);
     const problems: string[] = [];
-    if (document.endpoints.length) {
-      const found = await strapi.db
-        .query(UIDS.endpoint)
-        .findMany({ where: { id: { $in: document.endpoints } }, select: ['id'] });
-      const missing = document.endpoints.filter((e) => !found.some((f) => f.id === e));
-      if (missing.length) problems.push(`endpoints: no endpoint with id ${missing.join(', ')}`);
-    }
+    if (slug.length > SLUG_MAX_LENGTH)
+      problems.push(`title: its slug would be longer than ${SLUG_MAX_LENGTH} characters`);
+    const found = document.endpoints.length
+      ? await strapi.db.query(UIDS.endpoint).findMany({ where: { id: { $in: document.endpoints } }, select: ['id'] })
+      : [];
+    const exists = new Set(found.map((f) => f.id as number));
+    const stored = id ? ((await query().findOne({ where: { id }, select: ['endpoints'] }))?.endpoints as number[]) : [];
+    const missing = document.endpoints.filter((e) => !exists.has(e) && !stored?.includes(e));
+    if (missing.length) problems.push(`endpoints: no endpoint with id ${missing.join(', ')}`);
     const clash = await query().findOne({ where: { slug, ...(id ? { id: { $ne: id } } : {}) } });
     if (clash) problems.push(slugTaken(slug, clash));
     if (problems.length) refuse(problems);
-    return { ...document, slug };
+    return { ...document, endpoints: document.endpoints.filter((e) => exists.has(e)), slug };
   };
 
   const save = async (data: Awaited<ReturnType<typeof validate>>, id?: number) => {
@@ -80,23 +88,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
-    async find(): Promise<StoredOpenapiDocument[]> {
-      return (await query().findMany({ orderBy: { id: 'asc' } })).map(toStored);
-    },
-    async findOne(id: number): Promise<StoredOpenapiDocument | null> {
-      const row = await query().findOne({ where: { id } });
-      return row ? toStored(row) : null;
-    },
+    ...storedCollection(strapi, UIDS.openapiDocument, { toStored, validate, save }),
     async findPublic(slug: string): Promise<StoredOpenapiDocument | null> {
       const row = await query().findOne({ where: { slug, public: true } });
       return row ? toStored(row) : null;
-    },
-    async create(input: unknown) {
-      return save(await validate(input));
-    },
-    async update(id: number, input: unknown) {
-      if (!(await query().findOne({ where: { id }, select: ['id'] }))) return null;
-      return save(await validate(input, id), id);
     },
     async remove(id: number) {
       const row = await query().delete({ where: { id } });

@@ -11,8 +11,8 @@ export type FieldRule = (value: unknown) => Parsed;
 /** Strapi stores these in `varchar(255)` columns. */
 const SHORT_TEXT = new Set(['string', 'email', 'uid', 'enumeration']);
 const TEXT = new Set(['string', 'email', 'uid', 'text', 'richtext']);
-/** Strapi's `decimal(10, 2)` column. */
-const DECIMAL_LIMIT = 1e8;
+/** Strapi's `decimal(10, 2)` column holds values whose rounding to cents is below this, in absolute value. */
+export const DECIMAL_LIMIT = 1e8;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** What a uid field holds (as Strapi's own validator checks it), also published in OpenAPI documents. */
 export const UID_PATTERN = '^[A-Za-z0-9-_.~]*$';

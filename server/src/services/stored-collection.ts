@@ -1,0 +1,40 @@
+import type { Core } from '@strapi/strapi';
+
+type Row = Record<string, unknown>;
+
+/**
+ * What the admin services of definitions (endpoints, documents) share: rows of `uid` answered in their stored
+ * shape, created and replaced only once `validate` accepted the input.
+ */
+export const storedCollection = <Stored, Valid>(
+  strapi: Core.Strapi,
+  uid: string,
+  {
+    toStored,
+    validate,
+    save,
+  }: {
+    toStored: (row: Row) => Stored;
+    validate: (input: unknown, id?: number) => Promise<Valid>;
+    save: (valid: Valid, id?: number) => Promise<Stored>;
+  }
+) => {
+  const query = () => strapi.db.query(uid as never);
+  return {
+    async find(): Promise<Stored[]> {
+      return (await query().findMany({ orderBy: { id: 'asc' } })).map(toStored);
+    },
+    async findOne(id: number): Promise<Stored | null> {
+      const row = await query().findOne({ where: { id } });
+      return row ? toStored(row) : null;
+    },
+    async create(input: unknown) {
+      return save(await validate(input));
+    },
+    /** Null when there is no row `id`. */
+    async update(id: number, input: unknown) {
+      if (!(await query().findOne({ where: { id }, select: ['id'] }))) return null;
+      return save(await validate(input, id), id);
+    },
+  };
+};
