@@ -125,3 +125,13 @@ export type StoredEndpoint = EndpointDefinition & {
   /** Set when the stored definition breaks a current rule: it is off until fixed. */
   problems?: string[];
 };
+
+/** The definition of a stored endpoint, as the admin API takes it back (PUT, export). */
+export const definitionOf = ({
+  id: _id,
+  method: _method,
+  createdAt: _createdAt,
+  updatedAt: _updatedAt,
+  problems: _problems,
+  ...definition
+}: StoredEndpoint): EndpointDefinition => definition;

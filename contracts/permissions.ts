@@ -11,6 +11,7 @@ export const PERMISSIONS = {
   keys: { read: action('keys', 'read'), manage: action('keys', 'manage') },
   documents: { read: action('documents', 'read'), manage: action('documents', 'manage') },
   sessions: { read: action('sessions', 'read'), manage: action('sessions', 'manage') },
+  transfer: { read: action('transfer', 'read'), manage: action('transfer', 'manage') },
 } as const;
 
 export const PERMISSION_ACTIONS: Array<{ uid: string; displayName: string; subCategory: string }> = [
@@ -26,6 +27,12 @@ export const PERMISSION_ACTIONS: Array<{ uid: string; displayName: string; subCa
   },
   { uid: 'sessions.read', displayName: 'Read Browser Sessions', subCategory: 'Browser Sessions' },
   { uid: 'sessions.manage', displayName: 'Revoke Browser Sessions', subCategory: 'Browser Sessions' },
+  { uid: 'transfer.read', displayName: 'Export the configuration', subCategory: 'Import and export' },
+  {
+    uid: 'transfer.manage',
+    displayName: 'Import a configuration (adds or replaces endpoints and documents, creates missing keys)',
+    subCategory: 'Import and export',
+  },
 ];
 
 /** Anyone with one of these may open the plugin's section of the admin panel. */

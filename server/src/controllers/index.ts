@@ -3,5 +3,6 @@ import apiKeys from './api-keys';
 import objects from './objects';
 import sessions from './sessions';
 import openapiDocuments from './openapi-documents';
+import transfer from './transfer';
 
-export default { endpoints, apiKeys, objects, sessions, openapiDocuments };
+export default { endpoints, apiKeys, objects, sessions, openapiDocuments, transfer };

@@ -28,6 +28,8 @@ export default {
     guarded('POST', '/openapi-documents', 'openapiDocuments.create', PERMISSIONS.documents.manage),
     guarded('PUT', '/openapi-documents/:id', 'openapiDocuments.update', PERMISSIONS.documents.manage),
     guarded('DELETE', '/openapi-documents/:id', 'openapiDocuments.delete', PERMISSIONS.documents.manage),
+    guarded('GET', '/export', 'transfer.export', PERMISSIONS.transfer.read),
+    guarded('POST', '/import', 'transfer.import', PERMISSIONS.transfer.manage),
     guarded('GET', '/sessions', 'sessions.find', PERMISSIONS.sessions.read),
     guarded('DELETE', '/sessions/:id', 'sessions.delete', PERMISSIONS.sessions.manage),
   ],

@@ -24,7 +24,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const precision = pluginConfig(strapi, 'lastUsedPrecisionMs');
   const lastWritten = new Map<number, number>();
 
+  /** Makes a key and its secret; `create` then puts it in force, an import once for all. */
+  const issue = async (description: string, expiresAt?: string | null): Promise<ApiKeySummary & { secret: string }> => {
+    const secret = generateSecret();
+    const row = await query().create({
+      data: {
+        description,
+        prefix: displayPrefix(secret),
+        hash: hashSecret(resolveKeySecret(strapi), secret),
+        expiresAt: expiresAt ? new Date(expiresAt) : null,
+      },
+    });
+    return { ...toSummary(row), secret };
+  };
+
   return {
+    issue,
     async find(): Promise<ApiKeySummary[]> {
       return (await query().findMany({ orderBy: { id: 'asc' } })).map(toSummary);
     },
@@ -32,17 +47,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async create(input: unknown): Promise<ApiKeySummary & { secret: string }> {
       const parsed = apiKeyInputSchema.safeParse(input);
       if (!parsed.success) return refuse(describeIssues(parsed.error));
-      const secret = generateSecret();
-      const row = await query().create({
-        data: {
-          description: parsed.data.description,
-          prefix: displayPrefix(secret),
-          hash: hashSecret(resolveKeySecret(strapi), secret),
-          expiresAt: parsed.data.expiresAt ? new Date(parsed.data.expiresAt) : null,
-        },
-      });
+      const created = await issue(parsed.data.description, parsed.data.expiresAt);
       await getService(strapi, 'registry').changed();
-      return { ...toSummary(row), secret };
+      return created;
     },
 
     /** Revokes a key: the row goes, and so does its id from every endpoint that allowed it. */

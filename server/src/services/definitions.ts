@@ -58,7 +58,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return definition;
   };
 
-  const save = async (definition: EndpointDefinition, id?: number) => {
+  /** Writes a checked definition; `save` then puts it in force everywhere, an import once for all. */
+  const store = async (definition: EndpointDefinition, id?: number) => {
     const method = METHOD_OF_TYPE[definition.type];
     const data = {
       ...definition,
@@ -74,12 +75,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (isUniqueViolation(error)) refuse([routeTaken(method, definition.path)]);
       throw error;
     }
-    await getService(strapi, 'registry').changed();
     return toStored(row);
+  };
+
+  const save = async (definition: EndpointDefinition, id?: number) => {
+    const stored = await store(definition, id);
+    await getService(strapi, 'registry').changed();
+    return stored;
   };
 
   return {
     ...storedCollection<StoredEndpoint, EndpointDefinition>(strapi, UIDS.endpoint, { toStored, validate, save }),
+    validate,
+    store,
+    /** The endpoint on `method` + `path` (compared without regard to case), if any. */
+    async findByRoute(method: string, path: string): Promise<StoredEndpoint | null> {
+      const row = await query().findOne({ where: { routeKey: routeKey(method, path) } });
+      return row ? toStored(row) : null;
+    },
     /** Deletes an endpoint, and takes it out of the OpenAPI documents that listed it. */
     async remove(id: number) {
       const row = await strapi.db.transaction(async () => {

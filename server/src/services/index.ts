@@ -5,5 +5,6 @@ import objects from './objects';
 import sessions from './sessions';
 import loginThrottle from './login-throttle';
 import openapiDocuments from './openapi-documents';
+import transfer from './transfer';
 
-export default { registry, definitions, apiKeys, objects, sessions, loginThrottle, openapiDocuments };
+export default { registry, definitions, apiKeys, objects, sessions, loginThrottle, openapiDocuments, transfer };

@@ -2,33 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { buildModel } from '../query/model';
 import { pluginConfig } from '../utils/plugin-config';
 import { needsDocumentService } from '../writes/object-writer';
-
-export interface ObjectField {
-  name: string;
-  type: string;
-  exposable: boolean;
-  /** Whether Create and Modify endpoints may accept it (not `id`, `documentId` or the timestamps). */
-  writable: boolean;
-  reason?: string;
-  relation?: { target: string; many: boolean };
-  /** A media field: whether it holds several files, and the families it accepts (null: any file). */
-  media?: { multiple: boolean; allowedTypes: string[] | null };
-  required?: boolean;
-  enum?: string[];
-  min?: number;
-  max?: number;
-  minLength?: number;
-  maxLength?: number;
-}
-
-export interface ObjectDescription {
-  uid: string;
-  displayName: string;
-  draftAndPublish: boolean;
-  /** Whether writes go through the Document Service (else direct SQL): see the `documentService` option. */
-  documentService: boolean;
-  fields: ObjectField[];
-}
+import type { ObjectDescription, ObjectField } from '../../../contracts/objects';
 
 /** The content types endpoints may use, with their fields, for the endpoint builder. */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({

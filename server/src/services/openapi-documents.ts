@@ -89,6 +89,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     ...storedCollection(strapi, UIDS.openapiDocument, { toStored, validate, save }),
+    validate,
+    save,
+    /** The document whose title gives `slug`, public or not. */
+    async findBySlug(slug: string): Promise<StoredOpenapiDocument | null> {
+      const row = await query().findOne({ where: { slug } });
+      return row ? toStored(row) : null;
+    },
     async findPublic(slug: string): Promise<StoredOpenapiDocument | null> {
       const row = await query().findOne({ where: { slug, public: true } });
       return row ? toStored(row) : null;

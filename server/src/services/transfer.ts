@@ -1,0 +1,183 @@
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { definitionOf, METHOD_OF_TYPE, normalizePath } from '../../../contracts/definition';
+import { describeIssues } from '../../../contracts/issues';
+import { isPlainObject } from '../../../contracts/json';
+import { slugOf } from '../../../contracts/openapi';
+import { UIDS } from '../../../contracts/plugin';
+import {
+  ROUTE_REFERENCE,
+  TRANSFER_FORMAT,
+  transferSchema,
+  type ImportResult,
+  type TransferDocument,
+} from '../../../contracts/transfer';
+import { routeKey } from '../definitions/rows';
+import { refuse } from '../errors/refuse';
+import { getService } from '../utils/get-service';
+
+type Row = Record<string, unknown>;
+
+/** `GET shop/orders`: how endpoints are named across environments (their ids differ). */
+const routeOf = (method: string, path: string) => `${method} ${path}`;
+
+/** The problems of a refused admin input, each prefixed with where it is in the imported file. */
+const problemsOf = (error: unknown, where: string): string[] => {
+  if (!(error instanceof errors.ValidationError)) throw error;
+  const listed = (error.details as { errors?: string[] } | undefined)?.errors;
+  return (listed ?? [error.message]).map((p) => `${where}: ${p}`);
+};
+
+/**
+ * Export and import of the whole configuration (DESIGN.md section 3), for moving it between environments.
+ * Keys travel by description only; endpoints are matched by route and documents by slug, so importing a file
+ * twice changes nothing the second time. An import is checked item by item and written in one transaction:
+ * all of it, or nothing with every problem listed.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const definitions = () => getService(strapi, 'definitions');
+  const documents = () => getService(strapi, 'openapiDocuments');
+  const apiKeys = () => getService(strapi, 'apiKeys');
+
+  const exportAll = async (): Promise<TransferDocument> => {
+    const [keys, endpoints, docs] = await Promise.all([apiKeys().find(), definitions().find(), documents().find()]);
+    const descriptionOf = new Map(keys.map((k) => [k.id, k.description]));
+    const routeById = new Map(endpoints.map((e) => [e.id, routeOf(e.method, e.path)]));
+    return {
+      format: TRANSFER_FORMAT,
+      exportedAt: new Date().toISOString(),
+      keys: [...new Set(keys.map((k) => k.description))].map((description) => ({ description })),
+      endpoints: endpoints.map(definitionOf).map((definition) => ({
+        ...definition,
+        auth:
+          definition.auth.method === 'api-key'
+            ? { method: 'api-key', keys: definition.auth.keys.flatMap((k) => descriptionOf.get(k) ?? []) }
+            : definition.auth,
+      })),
+      documents: docs.map((d) => ({
+        title: d.title,
+        version: d.version,
+        description: d.description,
+        public: d.public,
+        endpoints: d.endpoints.flatMap((id) => routeById.get(id) ?? []),
+      })),
+    };
+  };
+
+  /** The ids of the keys a description names: those that exist, else one made now (its secret answered once). */
+  const keyResolver = async (result: ImportResult) => {
+    const existing = (await strapi.db.query(UIDS.apiKey).findMany({ select: ['id', 'description'] })) as Row[];
+    const ids = new Map<string, number[]>();
+    for (const row of existing) {
+      const description = row.description as string;
+      ids.set(description, [...(ids.get(description) ?? []), row.id as number]);
+    }
+    const matched = new Set<string>();
+    return async (description: string) => {
+      if (!ids.has(description)) {
+        const created = await apiKeys().issue(description);
+        result.keys.created.push({ id: created.id, description, secret: created.secret });
+        ids.set(description, [created.id]);
+      } else if (!matched.has(description) && !result.keys.created.some((k) => k.description === description)) {
+        matched.add(description);
+        result.keys.matched += 1;
+      }
+      return ids.get(description)!;
+    };
+  };
+
+  /** Problems the items of a file have with each other: two endpoints on one route, two documents on one slug. */
+  const clashes = (file: TransferDocument) => {
+    const problems: string[] = [];
+    const routes = new Map<string, number>();
+    file.endpoints.forEach((e, i) => {
+      const method = METHOD_OF_TYPE[e.type as keyof typeof METHOD_OF_TYPE];
+      if (!method || typeof e.path !== 'string') return;
+      const key = routeKey(method, normalizePath(e.path));
+      if (routes.has(key)) problems.push(`endpoints[${i}]: same route as endpoints[${routes.get(key)}]`);
+      else routes.set(key, i);
+    });
+    const slugs = new Map<string, number>();
+    file.documents.forEach((d, i) => {
+      const slug = slugOf(d.title);
+      if (slugs.has(slug)) problems.push(`documents[${i}]: same slug "${slug}" as documents[${slugs.get(slug)}]`);
+      else slugs.set(slug, i);
+    });
+    return problems;
+  };
+
+  const importAll = async (input: unknown): Promise<ImportResult> => {
+    const parsed = transferSchema.safeParse(input);
+    if (!parsed.success) return refuse(describeIssues(parsed.error));
+    const file = parsed.data;
+    const early = clashes(file);
+    if (early.length) refuse(early);
+
+    const result = await strapi.db.transaction(async () => {
+      const done: ImportResult = {
+        endpoints: { created: 0, updated: 0 },
+        documents: { created: 0, updated: 0 },
+        keys: { matched: 0, created: [] },
+      };
+      const problems: string[] = [];
+      const keyIds = await keyResolver(done);
+      for (const { description } of file.keys) await keyIds(description);
+
+      const imported = new Map<string, number>();
+      for (const [i, raw] of file.endpoints.entries()) {
+        const where = `endpoints[${i}]${typeof raw.path === 'string' ? ` (${raw.path})` : ''}`;
+        const auth = raw.auth;
+        let keys: number[] = [];
+        if (isPlainObject(auth) && auth.method === 'api-key') {
+          const named = Array.isArray(auth.keys) ? auth.keys : [];
+          if (!named.every((k): k is string => typeof k === 'string')) {
+            problems.push(`${where}: auth.keys: name keys by their description in an imported file`);
+            continue;
+          }
+          for (const description of named) keys = [...keys, ...(await keyIds(description))];
+        }
+        const definitionInput =
+          isPlainObject(auth) && auth.method === 'api-key' ? { ...raw, auth: { ...auth, keys } } : raw;
+        try {
+          const method = METHOD_OF_TYPE[raw.type as keyof typeof METHOD_OF_TYPE];
+          const existing =
+            method && typeof raw.path === 'string'
+              ? await definitions().findByRoute(method, normalizePath(raw.path))
+              : null;
+          const definition = await definitions().validate(definitionInput, existing?.id);
+          const stored = await definitions().store(definition, existing?.id);
+          done.endpoints[existing ? 'updated' : 'created'] += 1;
+          imported.set(routeKey(stored.method, stored.path), stored.id);
+        } catch (error) {
+          problems.push(...problemsOf(error, where));
+        }
+      }
+
+      for (const [i, doc] of file.documents.entries()) {
+        const where = `documents[${i}] ("${doc.title}")`;
+        const ids: number[] = [];
+        for (const reference of doc.endpoints) {
+          const [, method, path] = ROUTE_REFERENCE.exec(reference)!;
+          const id = imported.get(routeKey(method, path)) ?? (await definitions().findByRoute(method, path))?.id;
+          if (id) ids.push(id);
+          else problems.push(`${where}: endpoints: no endpoint ${reference}`);
+        }
+        try {
+          const existing = await documents().findBySlug(slugOf(doc.title));
+          const valid = await documents().validate({ ...doc, endpoints: [...new Set(ids)] }, existing?.id);
+          await documents().save(valid, existing?.id);
+          done.documents[existing ? 'updated' : 'created'] += 1;
+        } catch (error) {
+          problems.push(...problemsOf(error, where));
+        }
+      }
+      // Thrown inside the transaction: nothing of the file stays.
+      if (problems.length) refuse(problems);
+      return done;
+    });
+    await getService(strapi, 'registry').changed();
+    return result;
+  };
+
+  return { export: exportAll, import: importAll };
+};
