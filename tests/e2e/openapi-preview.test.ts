@@ -65,7 +65,7 @@ afterAll(async () => {
 });
 
 test('the overview lists the documents, with their public URL', async () => {
-  await page.goto(`${base}/admin/plugins/data-api`);
+  await page.goto(`${base}/admin/plugins/data-api/documents`);
   const row = page.locator('tr', { hasText: 'Shop API' });
   await row.waitFor({ timeout: 30_000 });
   await expect(row.innerText()).resolves.toMatch(/2\.0\.0[\s\S]*2 endpoints[\s\S]*\/_api\/_openapi\/shop_api\.json/);

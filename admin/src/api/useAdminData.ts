@@ -1,5 +1,5 @@
 import { useFetchClient } from '@strapi/strapi/admin';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { PLUGIN_ID } from '../../../contracts/plugin';
 
 /** Whether a failed admin API call was refused for lack of rights (403). */
@@ -7,11 +7,25 @@ export const isForbidden = (error: unknown) =>
   (error as { status?: number; response?: { status?: number } } | undefined)?.status === 403 ||
   (error as { response?: { status?: number } } | undefined)?.response?.status === 403;
 
-/** Loads `GET /data-api/<path>` once; `{ data }` as answered by the admin API. */
-export const useAdminData = <T>(path: string) => {
+/** The messages of a refused admin API call: each problem the server listed, else its message. */
+export const errorMessages = (error: unknown): string[] => {
+  const body = (error as { response?: { data?: { error?: { message?: string; details?: { errors?: unknown } } } } })
+    ?.response?.data?.error;
+  const listed = body?.details?.errors;
+  if (Array.isArray(listed) && listed.every((e) => typeof e === 'string')) return listed;
+  return [body?.message ?? (error as Error)?.message ?? String(error)];
+};
+
+/**
+ * Loads `GET /data-api/<path>` (nothing for a null path): `{ data }` as answered by the admin API, and `reload`
+ * after a change.
+ */
+export const useAdminData = <T>(path: string | null) => {
   const { get } = useFetchClient();
-  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: path !== null });
+  const [version, setVersion] = useState(0);
   useEffect(() => {
+    if (path === null) return;
     let live = true;
     get<{ data: T }>(`/${PLUGIN_ID}/${path}`)
       .then((response: { data: { data: T } }) => live && setState({ data: response.data.data, loading: false }))
@@ -19,6 +33,21 @@ export const useAdminData = <T>(path: string) => {
     return () => {
       live = false;
     };
-  }, [path]);
-  return state;
+  }, [path, version]);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { ...state, reload };
+};
+
+/** The admin API's writes, `{ data }` in and out, under `/data-api`. */
+export const useAdminApi = () => {
+  const { post, put, del } = useFetchClient();
+  return {
+    post: async <T>(path: string, data: unknown) =>
+      (await post<{ data: T }>(`/${PLUGIN_ID}/${path}`, { data })).data.data,
+    put: async <T>(path: string, data: unknown) =>
+      (await put<{ data: T }>(`/${PLUGIN_ID}/${path}`, { data })).data.data,
+    del: async (path: string) => {
+      await del(`/${PLUGIN_ID}/${path}`);
+    },
+  };
 };

@@ -30,13 +30,13 @@ export const DocumentPreview = () => {
   if (failed || document.error) return <Page.Error />;
   if (!spec || document.loading) return <Page.Loading />;
   return (
-    <Layouts.Root>
+    <>
       <Page.Title>{document.data!.title}</Page.Title>
       <Layouts.Header
         title={document.data!.title}
         subtitle={t('documents.preview.subtitle')}
         navigationAction={
-          <Button tag={RouterLink} to={`/plugins/${PLUGIN_ID}`} variant="tertiary" startIcon={<ArrowLeft />}>
+          <Button tag={RouterLink} to={`/plugins/${PLUGIN_ID}/documents`} variant="tertiary" startIcon={<ArrowLeft />}>
             {t('common.back')}
           </Button>
         }
@@ -44,6 +44,6 @@ export const DocumentPreview = () => {
       <Layouts.Content>
         <SwaggerPreview spec={spec} />
       </Layouts.Content>
-    </Layouts.Root>
+    </>
   );
 };

@@ -1,0 +1,63 @@
+import { Flex, MultiSelect, MultiSelectOption, SingleSelect, SingleSelectOption } from '@strapi/design-system';
+import type { ApiKeySummary } from '../../../contracts/api-key';
+import { SESSION_USER_OBJECTS } from '../../../contracts/definition';
+import { useT } from '../hooks/useT';
+import type { Draft } from './draft';
+
+/** API keys allowed on the endpoint, or the user object of a Browser Session (spec 5). */
+export const AuthEditor = ({
+  auth,
+  keys,
+  onChange,
+}: {
+  auth: Draft['auth'];
+  keys: ApiKeySummary[];
+  onChange: (auth: Draft['auth']) => void;
+}) => {
+  const t = useT();
+  return (
+    <Flex direction="column" alignItems="stretch" gap={2}>
+      <SingleSelect
+        aria-label={t('builder.auth.method')}
+        value={auth.method}
+        onChange={(v: string | number) =>
+          onChange(
+            v === 'session'
+              ? { method: 'session', userObject: SESSION_USER_OBJECTS[0] }
+              : { method: 'api-key', keys: [] }
+          )
+        }
+      >
+        <SingleSelectOption value="api-key">{t('auth.api-key')}</SingleSelectOption>
+        <SingleSelectOption value="session">{t('auth.session')}</SingleSelectOption>
+      </SingleSelect>
+      {auth.method === 'api-key' ? (
+        <MultiSelect
+          aria-label={t('builder.auth.keys')}
+          placeholder={t('builder.auth.keys')}
+          withTags
+          value={auth.keys.map(String)}
+          onChange={(values: string[]) => onChange({ method: 'api-key', keys: values.map(Number) })}
+        >
+          {keys.map((k) => (
+            <MultiSelectOption key={k.id} value={String(k.id)}>
+              {`${k.description} (${k.prefix}…)`}
+            </MultiSelectOption>
+          ))}
+        </MultiSelect>
+      ) : (
+        <SingleSelect
+          aria-label={t('builder.auth.userObject')}
+          value={auth.userObject}
+          onChange={(v: string | number) => onChange({ method: 'session', userObject: String(v) })}
+        >
+          {SESSION_USER_OBJECTS.map((o) => (
+            <SingleSelectOption key={o} value={o}>
+              {t(`builder.auth.userObject.${o === 'admin::user' ? 'admin' : 'site'}`)}
+            </SingleSelectOption>
+          ))}
+        </SingleSelect>
+      )}
+    </Flex>
+  );
+};

@@ -1,0 +1,43 @@
+import { Box, Button, Typography } from '@strapi/design-system';
+import { useClipboard } from '@strapi/strapi/admin';
+import { useT } from '../hooks/useT';
+import { backendUrl } from '../utils/backendUrl';
+import { endpointUrl, methodOf, type Draft } from './draft';
+
+/** The curl command that calls the endpoint, with a sample body for writes. */
+export const curlOf = (d: Draft, base: string) => {
+  const parts = ['curl -s'];
+  const method = methodOf(d);
+  if (method !== 'GET') parts.push(`-X ${method}`);
+  if (d.auth.method === 'api-key') parts.push('-H "Authorization: Bearer $KEY"');
+  else parts.push(`-b cookies.txt -H 'Origin: ${base}'`);
+  if (method === 'POST' || method === 'PATCH') {
+    const sample = Object.fromEntries(d.fields.map((f) => [f.name, '...']));
+    parts.push(`-H 'Content-Type: application/json' -d '${JSON.stringify(sample)}'`);
+  }
+  parts.push(`"${endpointUrl(base, d)}"`);
+  return parts.join(' ');
+};
+
+export const TryIt = ({ draft }: { draft: Draft }) => {
+  const t = useT();
+  const { copy } = useClipboard();
+  const command = curlOf(draft, backendUrl() || window.location.origin);
+  return (
+    <Box background="neutral100" padding={3} hasRadius>
+      <Typography
+        tag="pre"
+        variant="omega"
+        data-testid="try-it"
+        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+      >
+        {command}
+      </Typography>
+      <Box paddingTop={2}>
+        <Button variant="tertiary" size="S" onClick={() => copy(command)}>
+          {t('builder.tryIt.copy')}
+        </Button>
+      </Box>
+    </Box>
+  );
+};

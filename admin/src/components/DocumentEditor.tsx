@@ -1,0 +1,151 @@
+import {
+  Button,
+  Field,
+  Flex,
+  Modal,
+  MultiSelect,
+  MultiSelectOption,
+  Textarea,
+  Toggle,
+  Typography,
+} from '@strapi/design-system';
+import { useState, type ReactNode } from 'react';
+import type { StoredEndpoint } from '../../../contracts/definition';
+import { OPENAPI_PATH, slugOf, type StoredOpenapiDocument } from '../../../contracts/openapi';
+import { errorMessages, useAdminApi } from '../api/useAdminData';
+import { useT } from '../hooks/useT';
+import { backendUrl } from '../utils/backendUrl';
+
+type Draft = { title: string; version: string; description: string; endpoints: number[]; public: boolean };
+
+const EMPTY: Draft = { title: '', version: '1.0.0', description: '', endpoints: [], public: false };
+
+/** Problems the admin API named, by the field they concern (`title: ...`), and the others. */
+const byField = (messages: string[]) => {
+  const fields: Record<string, string> = {};
+  const other: string[] = [];
+  for (const message of messages) {
+    const field = /^(title|version|description|endpoints|public)\b/.exec(message)?.[1];
+    if (field) fields[field] = fields[field] ? `${fields[field]}; ${message}` : message;
+    else other.push(message);
+  }
+  return { fields, other };
+};
+
+/** Creates or edits an OpenAPI document: title, version, description, endpoints, and whether it is public. */
+export const DocumentEditor = ({
+  document,
+  endpoints,
+  trigger,
+  onSaved,
+}: {
+  document?: StoredOpenapiDocument;
+  endpoints: StoredEndpoint[];
+  trigger: ReactNode;
+  onSaved: () => void;
+}) => {
+  const t = useT();
+  const api = useAdminApi();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<ReturnType<typeof byField>>({ fields: {}, other: [] });
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) {
+      setDraft(
+        document
+          ? {
+              title: document.title,
+              version: document.version,
+              description: document.description,
+              endpoints: document.endpoints,
+              public: document.public,
+            }
+          : EMPTY
+      );
+      setErrors({ fields: {}, other: [] });
+    }
+  };
+  const save = async () => {
+    try {
+      if (document) await api.put(`openapi-documents/${document.id}`, draft);
+      else await api.post('openapi-documents', draft);
+      setOpen(false);
+      onSaved();
+    } catch (failure) {
+      setErrors(byField(errorMessages(failure)));
+    }
+  };
+  const publicPath = `/_api/${OPENAPI_PATH}/${slugOf(draft.title || 'title')}.json`;
+  return (
+    <Modal.Root open={open} onOpenChange={onOpenChange}>
+      <Modal.Trigger>{trigger}</Modal.Trigger>
+      <Modal.Content>
+        <Modal.Header>
+          <Modal.Title>{t(document ? 'documents.edit' : 'documents.create')}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Flex direction="column" alignItems="stretch" gap={4}>
+            <Field.Root name="title" error={errors.fields.title} required>
+              <Field.Label>{t('documents.column.title')}</Field.Label>
+              <Field.Input value={draft.title} onChange={(e: any) => set('title', e.target.value)} />
+              <Field.Error />
+            </Field.Root>
+            <Field.Root name="version" error={errors.fields.version}>
+              <Field.Label>{t('documents.column.version')}</Field.Label>
+              <Field.Input value={draft.version} onChange={(e: any) => set('version', e.target.value)} />
+              <Field.Error />
+            </Field.Root>
+            <Field.Root name="description" error={errors.fields.description}>
+              <Field.Label>{t('documents.description')}</Field.Label>
+              <Textarea value={draft.description} onChange={(e: any) => set('description', e.target.value)} />
+              <Field.Error />
+            </Field.Root>
+            <Field.Root name="endpoints" error={errors.fields.endpoints}>
+              <Field.Label>{t('documents.column.endpoints')}</Field.Label>
+              <MultiSelect
+                withTags
+                value={draft.endpoints.map(String)}
+                onChange={(values: string[]) => set('endpoints', values.map(Number))}
+              >
+                {endpoints.map((e) => (
+                  <MultiSelectOption key={e.id} value={String(e.id)}>
+                    {`${e.method} /_api/${e.path} (${e.name})`}
+                  </MultiSelectOption>
+                ))}
+              </MultiSelect>
+              <Field.Error />
+            </Field.Root>
+            <Field.Root name="public" hint={draft.public ? publicPath : t('documents.public.hint')}>
+              <Field.Label>{t('documents.column.public')}</Field.Label>
+              <Toggle
+                onLabel={t('common.yes')}
+                offLabel={t('common.no')}
+                checked={draft.public}
+                onChange={(e: any) => set('public', e.target.checked)}
+              />
+              <Field.Hint />
+            </Field.Root>
+            {draft.public && (
+              <Typography variant="pi" textColor="neutral600">
+                {`${backendUrl()}${publicPath}`}
+              </Typography>
+            )}
+            {errors.other.map((message) => (
+              <Typography key={message} textColor="danger600">
+                {message}
+              </Typography>
+            ))}
+          </Flex>
+        </Modal.Body>
+        <Modal.Footer>
+          <Modal.Close>
+            <Button variant="tertiary">{t('common.cancel')}</Button>
+          </Modal.Close>
+          <Button onClick={save}>{t('common.save')}</Button>
+        </Modal.Footer>
+      </Modal.Content>
+    </Modal.Root>
+  );
+};

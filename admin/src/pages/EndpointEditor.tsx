@@ -1,0 +1,215 @@
+import { Box, Button, Field, Flex, Grid, JSONInput, Textarea, Toggle, Typography } from '@strapi/design-system';
+import { Layouts, Page } from '@strapi/strapi/admin';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import type { ApiKeySummary } from '../../../contracts/api-key';
+import { ENDPOINT_TYPES, PARAMETER_MODES, type StoredEndpoint } from '../../../contracts/definition';
+import type { ObjectDescription } from '../../../contracts/objects';
+import { PLUGIN_ID } from '../../../contracts/plugin';
+import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
+import { AuthEditor } from '../builder/AuthEditor';
+import {
+  draftOf,
+  emptyDraft,
+  endpointUrl,
+  localProblems,
+  methodOf,
+  payloadOf,
+  problemsBySection,
+  type Draft,
+} from '../builder/draft';
+import { FieldsPicker } from '../builder/FieldsPicker';
+import { SelectField } from '../builder/SelectField';
+import { SortEditor } from '../builder/SortEditor';
+import { TryIt } from '../builder/TryIt';
+import { useRights } from '../hooks/useRights';
+import { useT } from '../hooks/useT';
+import { backendUrl } from '../utils/backendUrl';
+
+const Section = ({ title, error, children }: { title: string; error?: string; children: ReactNode }) => (
+  <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
+    <Flex direction="column" alignItems="stretch" gap={3}>
+      <Typography tag="h2" variant="delta">
+        {title}
+      </Typography>
+      {children}
+      {error && (
+        <Typography textColor="danger600" data-testid="section-error">
+          {error}
+        </Typography>
+      )}
+    </Flex>
+  </Box>
+);
+
+/** Builds an endpoint (DESIGN.md section 2): new, or the one at `:id`. */
+export const EndpointEditor = () => {
+  const t = useT();
+  const { id } = useParams<{ id: string }>();
+  const isNew = id === 'new';
+  const navigate = useNavigate();
+  const api = useAdminApi();
+  const rights = useRights('endpoints');
+  const stored = useAdminData<StoredEndpoint>(isNew ? null : `endpoints/${id}`);
+  const objects = useAdminData<ObjectDescription[]>('objects');
+  const keys = useAdminData<ApiKeySummary[]>('api-keys');
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [serverProblems, setServerProblems] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!isNew && stored.data) setDraft(draftOf(stored.data));
+  }, [stored.data, isNew]);
+  if (stored.loading || objects.loading || keys.loading || rights.isLoading) return <Page.Loading />;
+  if ((!isNew && stored.error) || objects.error) return <Page.Error />;
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setServerProblems(({ [key]: _done, ...rest }) => rest);
+  };
+  const local = localProblems(draft);
+  const problems = { ...serverProblems, ...local };
+  const object = objects.data!.find((o) => o.uid === draft.object);
+  const writes = ['create', 'modify', 'delete'].includes(draft.type);
+  const save = async () => {
+    try {
+      const payload = payloadOf(draft);
+      if (isNew) await api.post('endpoints', payload);
+      else await api.put(`endpoints/${id}`, payload);
+      navigate(`/plugins/${PLUGIN_ID}/endpoints`);
+    } catch (failure) {
+      setServerProblems(problemsBySection(errorMessages(failure)));
+    }
+  };
+  const text = (key: 'name' | 'path', label: string, hint?: string) => (
+    <Field.Root name={key} error={problems[key]} hint={hint} required>
+      <Field.Label>{label}</Field.Label>
+      <Field.Input value={draft[key]} onChange={(e: any) => set(key, e.target.value)} />
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+  const json = (key: 'filter' | 'presets' | 'tasks' | 'aggregate', title: string, hint: string) => (
+    <Section title={title} error={problems[key]}>
+      <Typography variant="pi" textColor="neutral600">
+        {hint}
+      </Typography>
+      <JSONInput aria-label={title} value={draft[key]} onChange={(value: string) => set(key, value)} />
+    </Section>
+  );
+  const url = endpointUrl(backendUrl() || window.location.origin, draft);
+
+  return (
+    <>
+      <Page.Title>{isNew ? t('endpoints.create') : draft.name}</Page.Title>
+      <Layouts.Header
+        title={isNew ? t('endpoints.create') : draft.name || t('endpoints.title')}
+        subtitle={`${methodOf(draft)} ${url}`}
+        navigationAction={
+          <Button tag={RouterLink} to={`/plugins/${PLUGIN_ID}/endpoints`} variant="tertiary">
+            {t('common.back')}
+          </Button>
+        }
+        primaryAction={
+          rights.canManage ? (
+            <Button onClick={save} disabled={Object.keys(local).length > 0}>
+              {t('common.save')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <Layouts.Content>
+        <Flex direction="column" alignItems="stretch" gap={4}>
+          {problems.other && <Typography textColor="danger600">{problems.other}</Typography>}
+          <Section title={t('builder.general')}>
+            <Grid.Root gap={4}>
+              <Grid.Item col={6} xs={12}>
+                {text('name', t('endpoints.column.name'))}
+              </Grid.Item>
+              <Grid.Item col={6} xs={12}>
+                {text('path', t('endpoints.column.path'), `${methodOf(draft)} ${url}`)}
+              </Grid.Item>
+              <Grid.Item col={4} xs={12}>
+                <SelectField
+                  name="type"
+                  label={t('endpoints.column.type')}
+                  value={draft.type}
+                  error={problems.type}
+                  options={ENDPOINT_TYPES.map((type) => [type, t(`type.${type}`)])}
+                  onChange={(v) => set('type', v as Draft['type'])}
+                />
+              </Grid.Item>
+              <Grid.Item col={4} xs={12}>
+                <SelectField
+                  name="object"
+                  label={t('endpoints.column.object')}
+                  value={draft.object}
+                  error={problems.object}
+                  placeholder={t('builder.object.pick')}
+                  options={objects.data!.map((o) => [o.uid, `${o.displayName} (${o.uid})`])}
+                  onChange={(v) => {
+                    set('object', v);
+                    set('fields', []);
+                    set('sort', []);
+                  }}
+                />
+              </Grid.Item>
+              <Grid.Item col={4} xs={12}>
+                <SelectField
+                  name="parameter"
+                  label={t('builder.parameter')}
+                  hint={t('builder.parameter.hint')}
+                  value={draft.type === 'modify' || draft.type === 'delete' ? 'required' : draft.parameter}
+                  error={problems.parameter}
+                  disabled={draft.type === 'modify' || draft.type === 'delete'}
+                  options={PARAMETER_MODES.map((mode) => [mode, t(`builder.parameter.${mode}`)])}
+                  onChange={(v) => set('parameter', v as Draft['parameter'])}
+                />
+              </Grid.Item>
+              <Grid.Item col={4} xs={12}>
+                <Field.Root name="enabled">
+                  <Field.Label>{t('endpoints.column.enabled')}</Field.Label>
+                  <Toggle
+                    onLabel={t('common.yes')}
+                    offLabel={t('common.no')}
+                    checked={draft.enabled}
+                    onChange={(e: any) => set('enabled', e.target.checked)}
+                  />
+                </Field.Root>
+              </Grid.Item>
+            </Grid.Root>
+          </Section>
+          {draft.type !== 'delete' && draft.type !== 'aggregate' && (
+            <Section title={t('builder.fields')} error={problems.fields}>
+              <FieldsPicker object={object} draft={draft} onChange={(fields) => set('fields', fields)} />
+            </Section>
+          )}
+          {draft.type === 'list' && (
+            <Section title={t('builder.sort')} error={problems.sort}>
+              <SortEditor object={object} sort={draft.sort} onChange={(sort) => set('sort', sort)} />
+            </Section>
+          )}
+          {json('filter', t('builder.filter'), t('builder.filter.hint'))}
+          {(draft.type === 'create' || draft.type === 'modify') &&
+            json('presets', t('builder.presets'), t('builder.presets.hint'))}
+          {writes && json('tasks', t('builder.tasks'), t('builder.tasks.hint'))}
+          {draft.type === 'aggregate' && json('aggregate', t('builder.aggregate'), t('builder.aggregate.hint'))}
+          <Section title={t('endpoints.column.auth')} error={problems.auth}>
+            <AuthEditor auth={draft.auth} keys={keys.data ?? []} onChange={(auth) => set('auth', auth)} />
+          </Section>
+          <Section title={t('builder.allowedIps')} error={problems.allowedIps}>
+            <Typography variant="pi" textColor="neutral600">
+              {t('builder.allowedIps.hint')}
+            </Typography>
+            <Textarea
+              aria-label={t('builder.allowedIps')}
+              value={draft.allowedIps}
+              onChange={(e: any) => set('allowedIps', e.target.value)}
+            />
+          </Section>
+          <Section title={t('builder.tryIt')}>
+            <TryIt draft={draft} />
+          </Section>
+        </Flex>
+      </Layouts.Content>
+    </>
+  );
+};

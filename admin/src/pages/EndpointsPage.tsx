@@ -1,0 +1,116 @@
+import { Badge, Button, Flex, Searchbar, Switch, Typography } from '@strapi/design-system';
+import { Layouts, Page, useNotification } from '@strapi/strapi/admin';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { definitionOf, type StoredEndpoint } from '../../../contracts/definition';
+import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
+import { ConfirmButton } from '../components/ConfirmButton';
+import { SimpleTable, type Column } from '../components/SimpleTable';
+import { TransferButtons } from '../components/TransferButtons';
+import { useRights } from '../hooks/useRights';
+import { useT } from '../hooks/useT';
+
+const matches = (endpoint: StoredEndpoint, search: string) =>
+  [endpoint.name, endpoint.path, endpoint.object, endpoint.type, endpoint.method].some((text) =>
+    text.toLowerCase().includes(search.toLowerCase())
+  );
+
+/** The endpoints under /_api: search, switch on and off, edit, delete. */
+export const EndpointsPage = () => {
+  const t = useT();
+  const api = useAdminApi();
+  const { toggleNotification } = useNotification();
+  const rights = useRights('endpoints');
+  const endpoints = useAdminData<StoredEndpoint[]>('endpoints');
+  const [search, setSearch] = useState('');
+  if (endpoints.loading || rights.isLoading) return <Page.Loading />;
+  if (endpoints.error) return <Page.Error />;
+  const fail = (failure: unknown) => toggleNotification({ type: 'danger', message: errorMessages(failure).join('; ') });
+  const columns: Column<StoredEndpoint>[] = [
+    {
+      label: t('endpoints.column.path'),
+      cell: (e) => <Typography fontWeight="bold">{`${e.method} /_api/${e.path}`}</Typography>,
+    },
+    { label: t('endpoints.column.name'), cell: (e) => <Typography>{e.name}</Typography> },
+    { label: t('endpoints.column.type'), cell: (e) => <Badge>{e.type}</Badge> },
+    { label: t('endpoints.column.object'), cell: (e) => <Typography>{e.object}</Typography> },
+    { label: t('endpoints.column.auth'), cell: (e) => <Typography>{t(`auth.${e.auth.method}`)}</Typography> },
+    {
+      label: t('endpoints.column.enabled'),
+      cell: (e) => (
+        <Switch
+          aria-label={t('endpoints.column.enabled')}
+          checked={e.enabled}
+          disabled={!rights.canManage}
+          onCheckedChange={async (enabled: boolean) => {
+            try {
+              await api.put(`endpoints/${e.id}`, { ...definitionOf(e), enabled });
+              endpoints.reload();
+            } catch (failure) {
+              fail(failure);
+            }
+          }}
+        />
+      ),
+    },
+    {
+      label: t('common.actions'),
+      cell: (e) => (
+        <Flex gap={2}>
+          <Button tag={RouterLink} to={`${e.id}`} variant="secondary" size="S">
+            {t(rights.canManage ? 'common.edit' : 'common.view')}
+          </Button>
+          {rights.canManage && (
+            <ConfirmButton
+              label={t('common.delete')}
+              question={t('endpoints.delete.question', { path: `${e.method} /_api/${e.path}` })}
+              onConfirm={async () => {
+                await api.del(`endpoints/${e.id}`);
+                endpoints.reload();
+              }}
+            />
+          )}
+        </Flex>
+      ),
+    },
+  ];
+  const shown = endpoints.data!.filter((e) => matches(e, search));
+  return (
+    <>
+      <Page.Title>{t('endpoints.title')}</Page.Title>
+      <Layouts.Header
+        title={t('endpoints.title')}
+        subtitle={t('endpoints.subtitle')}
+        primaryAction={
+          rights.canManage ? (
+            <Button tag={RouterLink} to="new">
+              {t('endpoints.create')}
+            </Button>
+          ) : undefined
+        }
+        secondaryAction={<TransferButtons onImported={endpoints.reload} />}
+      />
+      <Layouts.Action
+        startActions={
+          <Searchbar
+            name="search"
+            value={search}
+            onChange={(e: any) => setSearch(e.target.value)}
+            onClear={() => setSearch('')}
+            clearLabel={t('common.clear')}
+            placeholder={t('endpoints.search')}
+          >
+            {t('endpoints.search')}
+          </Searchbar>
+        }
+      />
+      <Layouts.Content>
+        {shown.length ? (
+          <SimpleTable columns={columns} rows={shown} />
+        ) : (
+          <Typography>{t(search ? 'endpoints.noMatch' : 'endpoints.empty')}</Typography>
+        )}
+      </Layouts.Content>
+    </>
+  );
+};

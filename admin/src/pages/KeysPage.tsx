@@ -1,0 +1,146 @@
+import { Alert, Box, Button, Field, Flex, Modal, Typography } from '@strapi/design-system';
+import { Layouts, Page, useClipboard, useNotification } from '@strapi/strapi/admin';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { ApiKeySummary } from '../../../contracts/api-key';
+import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
+import { ConfirmButton } from '../components/ConfirmButton';
+import { SimpleTable, type Column } from '../components/SimpleTable';
+import { useRights } from '../hooks/useRights';
+import { useT } from '../hooks/useT';
+
+/** Creating a key: its description, then its secret, shown this once. */
+const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
+  const t = useT();
+  const api = useAdminApi();
+  const { copy } = useClipboard();
+  const { toggleNotification } = useNotification();
+  const [open, setOpen] = useState(false);
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<(ApiKeySummary & { secret: string }) | null>(null);
+  const close = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setDescription('');
+      setError(null);
+      setCreated(null);
+    }
+  };
+  const submit = async () => {
+    try {
+      setCreated(await api.post<ApiKeySummary & { secret: string }>('api-keys', { description }));
+      setError(null);
+      onCreated();
+    } catch (failure) {
+      setError(errorMessages(failure).join('; '));
+    }
+  };
+  return (
+    <Modal.Root open={open} onOpenChange={close}>
+      <Modal.Trigger>
+        <Button>{t('keys.create')}</Button>
+      </Modal.Trigger>
+      <Modal.Content>
+        <Modal.Header>
+          <Modal.Title>{t('keys.create')}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {created ? (
+            <Flex direction="column" alignItems="stretch" gap={4}>
+              <Alert variant="warning" closeLabel={t('common.close')} title={t('keys.secret.title')}>
+                {t('keys.secret.warning')}
+              </Alert>
+              <Box background="neutral100" padding={3} hasRadius>
+                <Typography fontWeight="bold" data-testid="key-secret" style={{ wordBreak: 'break-all' }}>
+                  {created.secret}
+                </Typography>
+              </Box>
+            </Flex>
+          ) : (
+            <Field.Root name="description" error={error ?? undefined} required>
+              <Field.Label>{t('keys.column.description')}</Field.Label>
+              <Field.Input value={description} onChange={(e: any) => setDescription(e.target.value)} />
+              <Field.Error />
+            </Field.Root>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          {created ? (
+            <>
+              <Button
+                variant="secondary"
+                onClick={async () => {
+                  if (await copy(created.secret)) toggleNotification({ type: 'success', message: t('keys.copied') });
+                }}
+              >
+                {t('keys.copy')}
+              </Button>
+              <Modal.Close>
+                <Button>{t('common.done')}</Button>
+              </Modal.Close>
+            </>
+          ) : (
+            <>
+              <Modal.Close>
+                <Button variant="tertiary">{t('common.cancel')}</Button>
+              </Modal.Close>
+              <Button onClick={submit}>{t('keys.create')}</Button>
+            </>
+          )}
+        </Modal.Footer>
+      </Modal.Content>
+    </Modal.Root>
+  );
+};
+
+/** API keys (spec 2.3): list, create (secret shown once), revoke. */
+export const KeysPage = () => {
+  const t = useT();
+  const { formatDate } = useIntl();
+  const api = useAdminApi();
+  const rights = useRights('keys');
+  const keys = useAdminData<ApiKeySummary[]>('api-keys');
+  if (keys.loading || rights.isLoading) return <Page.Loading />;
+  if (keys.error) return <Page.Error />;
+  const date = (value: string | null) => (value ? formatDate(value) : t('common.never'));
+  const columns: Column<ApiKeySummary>[] = [
+    { label: t('keys.column.description'), cell: (k) => <Typography>{k.description}</Typography> },
+    { label: t('keys.column.prefix'), cell: (k) => <Typography>{`${k.prefix}…`}</Typography> },
+    { label: t('keys.column.created'), cell: (k) => <Typography>{formatDate(k.createdAt)}</Typography> },
+    { label: t('keys.column.lastUsed'), cell: (k) => <Typography>{date(k.lastUsedAt)}</Typography> },
+    { label: t('keys.column.expires'), cell: (k) => <Typography>{date(k.expiresAt)}</Typography> },
+  ];
+  if (rights.canManage) {
+    columns.push({
+      label: t('common.actions'),
+      cell: (k) => (
+        <ConfirmButton
+          label={t('keys.revoke')}
+          question={t('keys.revoke.question', { description: k.description })}
+          onConfirm={async () => {
+            await api.del(`api-keys/${k.id}`);
+            keys.reload();
+          }}
+        />
+      ),
+    });
+  }
+  return (
+    <>
+      <Page.Title>{t('keys.title')}</Page.Title>
+      <Layouts.Header
+        title={t('keys.title')}
+        subtitle={t('keys.subtitle')}
+        primaryAction={rights.canManage ? <CreateKey onCreated={keys.reload} /> : undefined}
+      />
+      <Layouts.Content>
+        {keys.data!.length ? (
+          <SimpleTable columns={columns} rows={keys.data!} />
+        ) : (
+          <Typography>{t('keys.empty')}</Typography>
+        )}
+      </Layouts.Content>
+    </>
+  );
+};
