@@ -496,6 +496,18 @@ describe('public documents', () => {
     expect(again.text).toBe('');
   });
 
+  test('follow a change of their endpoints at once', async () => {
+    const before = await app.http().get('/_api/_openapi/shop_api.json');
+    const renamed = await admin.put(`/data-api/endpoints/${ids.cancelOrder}`, {
+      data: { ...ENDPOINTS().cancelOrder, auth: apiKey(), name: 'Cancel a pending order, renamed' },
+    });
+    expect(renamed.status).toBe(200);
+    const after = await app.http().get('/_api/_openapi/shop_api.json').set('If-None-Match', before.headers.etag);
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body.paths['/_api/shop/orders/{number}'].delete.summary).toBe('Cancel a pending order, renamed');
+  });
+
   test('the slug is the title in lower case with every non-word character replaced by _', async () => {
     const created = await createDocument({ title: 'Partner API: v2 (Beta)!', endpoints: [ids.products], public: true });
     expect(created.slug).toBe('partner_api__v2__beta__');

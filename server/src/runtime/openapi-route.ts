@@ -1,6 +1,5 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { createHash } from 'node:crypto';
 import { MESSAGES } from '../../../contracts/messages';
 import { SLUG_MAX_LENGTH } from '../../../contracts/openapi';
 import { ApiError } from '../errors/api-error';
@@ -13,8 +12,8 @@ const FILE = new RegExp(`^([a-z0-9_]{1,${SLUG_MAX_LENGTH}})\\.json$`);
 
 /**
  * `/_api/_openapi/<slug>.json` (spec 4.7): a public document, for anyone (no credentials, any origin). A
- * document that is not public is not found. Generated on each request from the definitions in force; the ETag
- * lets clients and caches revalidate without downloading it again.
+ * document that is not public is not found. Generated from the definitions in force (again after each change);
+ * the ETag lets clients and caches revalidate without downloading it again.
  */
 export const createOpenapiRoute = (strapi: Core.Strapi) => async (ctx: Context, file: string) => {
   ctx.set('Access-Control-Allow-Origin', '*');
@@ -30,7 +29,7 @@ export const createOpenapiRoute = (strapi: Core.Strapi) => async (ctx: Context, 
   const service = getService(strapi, 'openapiDocuments');
   const document = slug ? await service.findPublic(slug) : null;
   if (!document) throw new ApiError(404, MESSAGES.notFound);
-  const body = JSON.stringify(service.generate(document, ctx.origin));
+  const { body, etag } = service.publicJson(document, ctx.origin);
   ctx.status = 200;
   ctx.type = 'application/json';
   ctx.set('Cache-Control', 'no-cache');
@@ -39,7 +38,7 @@ export const createOpenapiRoute = (strapi: Core.Strapi) => async (ctx: Context, 
   ctx.vary('Host');
   ctx.vary('X-Forwarded-Host');
   ctx.vary('X-Forwarded-Proto');
-  ctx.set('ETag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`);
+  ctx.set('ETag', etag);
   if (ctx.fresh) {
     ctx.status = 304;
     return;

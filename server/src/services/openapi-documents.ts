@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { createHash } from 'node:crypto';
 import {
   OPENAPI_PATH,
   openapiDocumentInputSchema,
@@ -10,6 +11,7 @@ import { describeIssues } from '../../../contracts/issues';
 import { UIDS } from '../../../contracts/plugin';
 import { iso } from '../definitions/rows';
 import { linkBase } from '../query/links';
+import { createLru } from '../query/lru';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { buildOpenapiDocument, type OpenapiObject } from '../openapi/document';
@@ -87,6 +89,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     });
   };
 
+  // Public documents are read far more often than definitions change: their text is kept per document version,
+  // definitions revision and server URL.
+  const published = createLru<{ body: string; etag: string }>(50);
+
+  /** A public document's JSON text and its ETag, generated once per change. */
+  const publicJson = (document: StoredOpenapiDocument, origin: string) => {
+    const { revision } = getService(strapi, 'registry').snapshot();
+    const key = JSON.stringify([document.id, document.updatedAt, revision, origin]);
+    const cached = published.get(key);
+    if (cached) return cached;
+    const body = JSON.stringify(generate(document, origin));
+    const entry = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    published.set(key, entry);
+    return entry;
+  };
+
   return {
     ...storedCollection(strapi, UIDS.openapiDocument, { toStored, validate, save }),
     validate,
@@ -105,6 +123,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return row ? { id } : null;
     },
     generate,
+    publicJson,
     /** Takes a deleted endpoint out of every document (called in the deletion's transaction). */
     async forgetEndpoint(id: number) {
       for (const row of await query().findMany({ select: ['id', 'endpoints'] })) {
