@@ -96,6 +96,11 @@ test('Endpoints: a List built in the builder answers the key with the rows', asy
   await choose(page.getByRole('combobox', { name: 'Object' }), 'Product (api::product.product)');
   for (const field of ['id', 'title', 'price'])
     await page.getByRole('checkbox', { name: new RegExp(`^${field} \\(`) }).click();
+  // The filter: one condition, active = true, built from the conditions editor.
+  await page.getByRole('button', { name: 'Add a condition' }).click();
+  const condition = page.getByTestId('filter-condition');
+  await condition.getByLabel('Field').fill('active');
+  await condition.getByLabel('Value', { exact: true }).fill('true');
   await page.getByRole('button', { name: 'Add a sort field' }).click();
   await choose(page.getByRole('combobox', { name: 'Sort field' }), 'price');
   await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
@@ -119,10 +124,13 @@ test('Endpoints: a List built in the builder answers the key with the rows', asy
     fields: [{ name: 'id' }, { name: 'title' }, { name: 'price' }],
     sort: [{ field: 'price', dir: 'asc' }],
     allowedIps: ['127.0.0.1', '::1'],
+    filter: { $and: [{ active: { $eq: true } }] },
   });
   const response = await app.http().get('/_api/shop/cheap').set('Authorization', `Bearer ${secret}`);
   expect(response.status).toBe(200);
   expect(response.body.total).toBeGreaterThan(0);
+  const active = await app.strapi.db.query('api::product.product').count({ where: { active: true } });
+  expect(response.body.total).toBe(active);
   const prices = response.body.items.map((i: { price: number }) => i.price);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
 });

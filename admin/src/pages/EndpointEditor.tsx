@@ -6,6 +6,7 @@ import type { ApiKeySummary } from '../../../contracts/api-key';
 import { ENDPOINT_TYPES, PARAMETER_MODES, type StoredEndpoint } from '../../../contracts/definition';
 import type { ObjectDescription } from '../../../contracts/objects';
 import { PLUGIN_ID } from '../../../contracts/plugin';
+import { variablesFor } from '../../../contracts/variables';
 import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
 import { AuthEditor } from '../builder/AuthEditor';
 import {
@@ -19,6 +20,7 @@ import {
   type Draft,
 } from '../builder/draft';
 import { FieldsPicker } from '../builder/FieldsPicker';
+import { FilterBuilder } from '../builder/FilterBuilder';
 import { SelectField } from '../builder/SelectField';
 import { SortEditor } from '../builder/SortEditor';
 import { TryIt } from '../builder/TryIt';
@@ -87,7 +89,7 @@ export const EndpointEditor = () => {
       <Field.Error />
     </Field.Root>
   );
-  const json = (key: 'filter' | 'presets' | 'tasks' | 'aggregate', title: string, hint: string) => (
+  const json = (key: 'presets' | 'tasks' | 'aggregate', title: string, hint: string) => (
     <Section title={title} error={problems[key]}>
       <Typography variant="pi" textColor="neutral600">
         {hint}
@@ -187,7 +189,22 @@ export const EndpointEditor = () => {
               <SortEditor object={object} sort={draft.sort} onChange={(sort) => set('sort', sort)} />
             </Section>
           )}
-          {json('filter', t('builder.filter'), t('builder.filter.hint'))}
+          <Section title={t('builder.filter')} error={problems.filter}>
+            <Typography variant="pi" textColor="neutral600">
+              {t('builder.filter.hint')}
+            </Typography>
+            <FilterBuilder
+              text={draft.filter}
+              fields={(object?.fields ?? [])
+                .filter((f) => f.exposable && f.type !== 'media')
+                .map((f) => (f.relation ? `${f.name}.id` : f.name))}
+              variables={variablesFor({
+                ...draft,
+                parameter: writes && draft.type !== 'create' ? 'required' : draft.parameter,
+              })}
+              onChange={(text) => set('filter', text)}
+            />
+          </Section>
           {(draft.type === 'create' || draft.type === 'modify') &&
             json('presets', t('builder.presets'), t('builder.presets.hint'))}
           {writes && json('tasks', t('builder.tasks'), t('builder.tasks.hint'))}

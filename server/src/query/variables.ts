@@ -1,10 +1,10 @@
 import type { SessionUser } from '../../../contracts/session';
+import { USER_VARIABLES } from '../../../contracts/variables';
 
 /** Values a filter may refer to with `{ "$var": NAME }` (DESIGN.md section 2). */
 export type Variables = Record<string, unknown>;
 
-export const CLOCK_VARIABLES = ['now', 'today'];
-export const USER_VARIABLES = ['user.id', 'user.email', 'user.username', 'user.role'];
+export { CLOCK_VARIABLES, USER_VARIABLES, variablesFor } from '../../../contracts/variables';
 
 // `now` and `today` are worked out only when a filter reads them.
 const CLOCK: Variables = Object.create(null, {
@@ -44,13 +44,6 @@ export const VARIABLE_SAMPLES: Record<string, unknown> = {
 
 /** Query-string filter values travel as variables too, in their own namespace. */
 export const queryVariable = (key: string) => `query:${key}`;
-
-/** The variables an endpoint's filter may use: `param` only with a numeric parameter, `user.*` only with sessions. */
-export const variablesFor = (definition: { parameter: string; auth: { method: string } }): string[] => [
-  ...CLOCK_VARIABLES,
-  ...(definition.parameter === 'none' ? [] : ['param']),
-  ...(definition.auth.method === 'session' ? USER_VARIABLES : []),
-];
 
 /** Explains a variable an endpoint cannot use, or returns null when it can (or is unknown anyway). */
 export const variableProblem = (name: string, definition: { parameter: string; auth: { method: string } }) => {

@@ -1,0 +1,236 @@
+import {
+  Box,
+  Button,
+  Flex,
+  JSONInput,
+  SingleSelect,
+  SingleSelectOption,
+  TextInput,
+  Typography,
+} from '@strapi/design-system';
+import { useState } from 'react';
+import { isVar } from '../../../contracts/json';
+import {
+  FILTER_OPERATORS,
+  filterOf,
+  treeOf,
+  type FilterCondition,
+  type FilterGroup,
+  type FilterNode,
+} from '../../../contracts/filter-tree';
+import { useT } from '../hooks/useT';
+
+/** A value as typed: JSON when it reads as JSON (`10`, `true`, `["a","b"]`), else the text itself. */
+const valueOf = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
+
+const ConditionRow = ({
+  condition,
+  fields,
+  variables,
+  onChange,
+  onRemove,
+}: {
+  condition: FilterCondition;
+  fields: string[];
+  variables: string[];
+  onChange: (c: FilterCondition) => void;
+  onRemove: () => void;
+}) => {
+  const t = useT();
+  const variable = isVar(condition.value) ? condition.value.$var : '';
+  const noValue = condition.operator === '$null' || condition.operator === '$notNull';
+  return (
+    <Flex gap={2} alignItems="start" data-testid="filter-condition">
+      <Box style={{ minWidth: 200 }}>
+        <TextInput
+          aria-label={t('builder.filter.field')}
+          placeholder={t('builder.filter.field')}
+          list="data-api-filter-fields"
+          value={condition.field}
+          onChange={(e: any) => onChange({ ...condition, field: e.target.value })}
+        />
+        <datalist id="data-api-filter-fields">
+          {fields.map((f) => (
+            <option key={f} value={f} />
+          ))}
+        </datalist>
+      </Box>
+      <SingleSelect
+        aria-label={t('builder.filter.operator')}
+        value={condition.operator}
+        onChange={(v: string | number) =>
+          onChange({
+            ...condition,
+            operator: v as FilterCondition['operator'],
+            value: v === '$null' || v === '$notNull' ? true : condition.value,
+          })
+        }
+      >
+        {FILTER_OPERATORS.map((op) => (
+          <SingleSelectOption key={op} value={op}>
+            {op}
+          </SingleSelectOption>
+        ))}
+      </SingleSelect>
+      {!noValue && (
+        <SingleSelect
+          aria-label={t('builder.filter.source')}
+          value={variable || 'value'}
+          onChange={(v: string | number) => onChange({ ...condition, value: v === 'value' ? '' : { $var: String(v) } })}
+        >
+          <SingleSelectOption value="value">{t('builder.filter.value')}</SingleSelectOption>
+          {variables.map((name) => (
+            <SingleSelectOption key={name} value={name}>
+              {name}
+            </SingleSelectOption>
+          ))}
+        </SingleSelect>
+      )}
+      {!noValue && !variable && (
+        <TextInput
+          aria-label={t('builder.filter.value')}
+          placeholder={t('builder.filter.value')}
+          value={textOf(condition.value)}
+          onChange={(e: any) => onChange({ ...condition, value: valueOf(e.target.value) })}
+        />
+      )}
+      <Button variant="tertiary" onClick={onRemove}>
+        {t('common.remove')}
+      </Button>
+    </Flex>
+  );
+};
+
+const GroupEditor = ({
+  group,
+  fields,
+  variables,
+  onChange,
+  onRemove,
+}: {
+  group: FilterGroup;
+  fields: string[];
+  variables: string[];
+  onChange: (g: FilterGroup) => void;
+  onRemove?: () => void;
+}) => {
+  const t = useT();
+  const replace = (i: number, node: FilterNode) =>
+    onChange({ ...group, children: group.children.map((c, j) => (i === j ? node : c)) });
+  const remove = (i: number) => onChange({ ...group, children: group.children.filter((_, j) => j !== i) });
+  const add = (node: FilterNode) => onChange({ ...group, children: [...group.children, node] });
+  return (
+    <Box padding={3} hasRadius borderColor="neutral200" borderStyle="solid" borderWidth="1px">
+      <Flex direction="column" alignItems="stretch" gap={2}>
+        <Flex gap={2}>
+          <SingleSelect
+            aria-label={t('builder.filter.join')}
+            value={group.op}
+            onChange={(v: string | number) => onChange({ ...group, op: v as FilterGroup['op'] })}
+          >
+            <SingleSelectOption value="$and">{t('builder.filter.and')}</SingleSelectOption>
+            <SingleSelectOption value="$or">{t('builder.filter.or')}</SingleSelectOption>
+          </SingleSelect>
+          {onRemove && (
+            <Button variant="tertiary" onClick={onRemove}>
+              {t('builder.filter.removeGroup')}
+            </Button>
+          )}
+        </Flex>
+        {group.children.map((node, i) =>
+          node.kind === 'group' ? (
+            <GroupEditor
+              key={i}
+              group={node}
+              fields={fields}
+              variables={variables}
+              onChange={(g) => replace(i, g)}
+              onRemove={() => remove(i)}
+            />
+          ) : (
+            <ConditionRow
+              key={i}
+              condition={node}
+              fields={fields}
+              variables={variables}
+              onChange={(c) => replace(i, c)}
+              onRemove={() => remove(i)}
+            />
+          )
+        )}
+        <Flex gap={2}>
+          <Button
+            variant="secondary"
+            size="S"
+            onClick={() => add({ kind: 'condition', field: fields[0] ?? '', operator: '$eq', value: '' })}
+          >
+            {t('builder.filter.addCondition')}
+          </Button>
+          <Button variant="tertiary" size="S" onClick={() => add({ kind: 'group', op: '$or', children: [] })}>
+            {t('builder.filter.addGroup')}
+          </Button>
+        </Flex>
+      </Flex>
+    </Box>
+  );
+};
+
+/**
+ * The endpoint filter: conditions in AND/OR groups, or the same as JSON. A filter the groups cannot show
+ * (`$not`, ...) is edited as JSON.
+ */
+export const FilterBuilder = ({
+  text,
+  fields,
+  variables,
+  onChange,
+}: {
+  text: string;
+  fields: string[];
+  variables: string[];
+  onChange: (text: string) => void;
+}) => {
+  const t = useT();
+  const [asJson, setAsJson] = useState(false);
+  let tree: FilterGroup | null = null;
+  try {
+    tree = treeOf(JSON.parse(text || '{}'));
+  } catch {
+    tree = null;
+  }
+  const json = asJson || !tree;
+  return (
+    <Flex direction="column" alignItems="stretch" gap={2}>
+      <Flex gap={2}>
+        <Button variant={json ? 'tertiary' : 'secondary'} size="S" disabled={!tree} onClick={() => setAsJson(false)}>
+          {t('builder.filter.groups')}
+        </Button>
+        <Button variant={json ? 'secondary' : 'tertiary'} size="S" onClick={() => setAsJson(true)}>
+          JSON
+        </Button>
+        {!tree && (
+          <Typography variant="pi" textColor="neutral600">
+            {t('builder.filter.jsonOnly')}
+          </Typography>
+        )}
+      </Flex>
+      {json ? (
+        <JSONInput aria-label={t('builder.filter')} value={text} onChange={onChange} />
+      ) : (
+        <GroupEditor
+          group={tree!}
+          fields={fields}
+          variables={variables}
+          onChange={(g) => onChange(JSON.stringify(filterOf(g), null, 2))}
+        />
+      )}
+    </Flex>
+  );
+};
