@@ -153,6 +153,45 @@ test('Endpoints: an error of the admin API shows at the field it concerns', asyn
   expect(page.url()).toMatch(/endpoints\/new$/);
 });
 
+test('Endpoints: an Aggregate built row by row groups in the database', async () => {
+  await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
+  await page.getByLabel('Name').fill('Orders by month');
+  await page.getByLabel('Path').fill('stats/by-month');
+  await choose(page.getByRole('combobox', { name: 'Type' }), 'Aggregate');
+  await choose(page.getByRole('combobox', { name: 'Object' }), 'Order (api::order.order)');
+  await page.getByRole('button', { name: 'Add a dimension' }).click();
+  const dimension = page.getByTestId('aggregate-dimension');
+  await dimension.getByLabel('Variable').fill('month');
+  await dimension.getByLabel('Field').fill('orderedAt');
+  await choose(dimension.getByRole('combobox', { name: 'Date format' }), 'month');
+  await page.getByRole('button', { name: 'Add a measure' }).click();
+  await page.getByTestId('aggregate-measure').getByLabel('Variable').fill('orders');
+  await page.getByRole('button', { name: 'Add a measure' }).click();
+  const revenue = page.getByTestId('aggregate-measure').nth(1);
+  await revenue.getByLabel('Variable').fill('revenue');
+  await choose(revenue.getByRole('combobox', { name: 'Operation' }), 'sum');
+  await revenue.getByLabel('Field').fill('total');
+  await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
+  await page.keyboard.press('Escape');
+  await shot('aggregate-builder');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL('**/admin/plugins/data-api/endpoints');
+
+  const response = await app.http().get('/_api/stats/by-month').set('Authorization', `Bearer ${secret}`);
+  expect(response.status).toBe(200);
+  expect(response.body.meta).toEqual({
+    dimensions: [{ variable: 'month', field: 'orderedAt', axis: 'row', dir: 'asc', format: 'month' }],
+    measures: [
+      { variable: 'orders', op: 'count' },
+      { variable: 'revenue', op: 'sum', field: 'total' },
+    ],
+  });
+  const counted = response.body.items.reduce((n: number, i: any) => n + i.measures.orders, 0);
+  // Every order is in one group.
+  expect(counted).toBe(await app.strapi.db.query('api::order.order').count());
+  expect(response.body.items[0].dimensions.month).toMatch(/^\d{4}-\d{2}$/);
+});
+
 test('Endpoints: switch one off from the list, and on again', async () => {
   await page.goto(`${base}/admin/plugins/data-api/endpoints`);
   const row = page.locator('tr', { hasText: 'GET /_api/shop/cheap' });

@@ -8,6 +8,7 @@ import type { ObjectDescription } from '../../../contracts/objects';
 import { PLUGIN_ID } from '../../../contracts/plugin';
 import { variablesFor } from '../../../contracts/variables';
 import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
+import { AggregateEditor } from '../builder/AggregateEditor';
 import { AuthEditor } from '../builder/AuthEditor';
 import {
   draftOf,
@@ -43,6 +44,21 @@ const Section = ({ title, error, children }: { title: string; error?: string; ch
     </Flex>
   </Box>
 );
+
+/** Fields an aggregate can group or measure by: plain fields, and those of a to-one relation (`customer.tier`). */
+const groupableFields = (object: ObjectDescription | undefined, objects: ObjectDescription[]) =>
+  (object?.fields ?? []).flatMap((f) => {
+    if (!f.exposable || f.type === 'media') return [];
+    if (!f.relation) return [f.name];
+    if (f.relation.many) return [];
+    const target = objects.find((o) => o.uid === f.relation!.target);
+    return [
+      f.name,
+      ...(target?.fields ?? [])
+        .filter((g) => g.exposable && !g.relation && g.type !== 'media')
+        .map((g) => `${f.name}.${g.name}`),
+    ];
+  });
 
 /** Builds an endpoint (DESIGN.md section 2): new, or the one at `:id`. */
 export const EndpointEditor = () => {
@@ -89,7 +105,7 @@ export const EndpointEditor = () => {
       <Field.Error />
     </Field.Root>
   );
-  const json = (key: 'presets' | 'tasks' | 'aggregate', title: string, hint: string) => (
+  const json = (key: 'presets' | 'tasks', title: string, hint: string) => (
     <Section title={title} error={problems[key]}>
       <Typography variant="pi" textColor="neutral600">
         {hint}
@@ -208,7 +224,18 @@ export const EndpointEditor = () => {
           {(draft.type === 'create' || draft.type === 'modify') &&
             json('presets', t('builder.presets'), t('builder.presets.hint'))}
           {writes && json('tasks', t('builder.tasks'), t('builder.tasks.hint'))}
-          {draft.type === 'aggregate' && json('aggregate', t('builder.aggregate'), t('builder.aggregate.hint'))}
+          {draft.type === 'aggregate' && (
+            <Section title={t('builder.aggregate')} error={problems.aggregate}>
+              <Typography variant="pi" textColor="neutral600">
+                {t('builder.aggregate.hint')}
+              </Typography>
+              <AggregateEditor
+                text={draft.aggregate}
+                fields={groupableFields(object, objects.data!)}
+                onChange={(text) => set('aggregate', text)}
+              />
+            </Section>
+          )}
           <Section title={t('endpoints.column.auth')} error={problems.auth}>
             <AuthEditor auth={draft.auth} keys={keys.data ?? []} onChange={(auth) => set('auth', auth)} />
           </Section>

@@ -1,0 +1,295 @@
+import {
+  Button,
+  Flex,
+  JSONInput,
+  NumberInput,
+  SingleSelect,
+  SingleSelectOption,
+  TextInput,
+  Typography,
+} from '@strapi/design-system';
+import { useState } from 'react';
+import { DIMENSION_FORMATS, MEASURE_OPS } from '../../../contracts/aggregate';
+import { useT } from '../hooks/useT';
+import { Rows } from './Rows';
+
+interface Dimension {
+  variable: string;
+  field: string;
+  axis: 'row' | 'column';
+  dir: 'asc' | 'desc';
+  format?: string;
+}
+interface Measure {
+  variable: string;
+  op: string;
+  field?: string;
+}
+interface QueryFilter {
+  param: string;
+  field: string;
+  op: 'eq' | 'gt' | 'lt';
+}
+interface Settings {
+  dimensions: Dimension[];
+  measures: Measure[];
+  sortMeasure?: { variable: string; dir: 'asc' | 'desc' };
+  limit?: number;
+  queryFilters: QueryFilter[];
+  maxItems?: number;
+  [other: string]: unknown;
+}
+
+/** The settings in `text`, or null when they are not an object of lists the editor can show. */
+const settingsOf = (text: string): Settings | null => {
+  try {
+    const value = JSON.parse(text || '{}');
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    const lists = ['dimensions', 'measures', 'queryFilters'];
+    if (lists.some((key) => value[key] !== undefined && !Array.isArray(value[key]))) return null;
+    return {
+      ...value,
+      dimensions: value.dimensions ?? [],
+      measures: value.measures ?? [],
+      queryFilters: value.queryFilters ?? [],
+    };
+  } catch {
+    return null;
+  }
+};
+
+const Select = ({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: Array<[string, string]>;
+  onChange: (value: string) => void;
+}) => (
+  <SingleSelect aria-label={label} value={value} onChange={(v: string | number) => onChange(String(v))}>
+    {options.map(([v, l]) => (
+      <SingleSelectOption key={v} value={v}>
+        {l}
+      </SingleSelectOption>
+    ))}
+  </SingleSelect>
+);
+
+const Text = ({
+  label,
+  value,
+  onChange,
+  list,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  list?: string;
+}) => (
+  <TextInput
+    aria-label={label}
+    placeholder={label}
+    list={list}
+    value={value}
+    onChange={(e: any) => onChange(e.target.value)}
+  />
+);
+
+/**
+ * An Aggregate's settings (DESIGN.md section 6): dimensions, measures, the top-N, query filters and the cap,
+ * row by row, or as JSON.
+ */
+export const AggregateEditor = ({
+  text,
+  fields,
+  onChange,
+}: {
+  text: string;
+  fields: string[];
+  onChange: (text: string) => void;
+}) => {
+  const t = useT();
+  const [asJson, setAsJson] = useState(false);
+  const settings = settingsOf(text);
+  const json = asJson || !settings;
+  const save = (change: Partial<Settings>) => {
+    const next: Settings = { ...settings!, ...change };
+    for (const key of ['sortMeasure', 'limit', 'maxItems'] as const) if (next[key] === undefined) delete next[key];
+    onChange(JSON.stringify(next, null, 2));
+  };
+  const dir: Array<[string, string]> = [
+    ['asc', t('builder.sort.asc')],
+    ['desc', t('builder.sort.desc')],
+  ];
+  return (
+    <Flex direction="column" alignItems="stretch" gap={3}>
+      <Flex gap={2}>
+        <Button
+          variant={json ? 'tertiary' : 'secondary'}
+          size="S"
+          disabled={!settings}
+          onClick={() => setAsJson(false)}
+        >
+          {t('builder.aggregate.rows')}
+        </Button>
+        <Button variant={json ? 'secondary' : 'tertiary'} size="S" onClick={() => setAsJson(true)}>
+          JSON
+        </Button>
+      </Flex>
+      <datalist id="data-api-aggregate-fields">
+        {fields.map((f) => (
+          <option key={f} value={f} />
+        ))}
+      </datalist>
+      {json ? (
+        <JSONInput aria-label={t('builder.aggregate')} value={text} onChange={onChange} />
+      ) : (
+        <>
+          <Typography variant="sigma">{t('builder.aggregate.dimensions')}</Typography>
+          <Rows<Dimension>
+            items={settings!.dimensions}
+            testId="aggregate-dimension"
+            addLabel={t('builder.aggregate.addDimension')}
+            make={() => ({ variable: '', field: '', axis: 'row', dir: 'asc' })}
+            onChange={(dimensions) => save({ dimensions })}
+            row={(d, update) => (
+              <>
+                <Text
+                  label={t('builder.aggregate.variable')}
+                  value={d.variable}
+                  onChange={(variable) => update({ variable })}
+                />
+                <Text
+                  label={t('builder.filter.field')}
+                  list="data-api-aggregate-fields"
+                  value={d.field}
+                  onChange={(field) => update({ field })}
+                />
+                <Select
+                  label={t('builder.aggregate.axis')}
+                  value={d.axis}
+                  options={[
+                    ['row', t('builder.aggregate.axis.row')],
+                    ['column', t('builder.aggregate.axis.column')],
+                  ]}
+                  onChange={(axis) => update({ axis: axis as Dimension['axis'] })}
+                />
+                <Select
+                  label={t('builder.sort.dir')}
+                  value={d.dir}
+                  options={dir}
+                  onChange={(v) => update({ dir: v as Dimension['dir'] })}
+                />
+                <Select
+                  label={t('builder.aggregate.format')}
+                  value={d.format ?? ''}
+                  options={[
+                    ['', t('builder.aggregate.format.none')],
+                    ...DIMENSION_FORMATS.map((f): [string, string] => [f, f]),
+                  ]}
+                  onChange={(format) => update({ format: format || undefined })}
+                />
+              </>
+            )}
+          />
+          <Typography variant="sigma">{t('builder.aggregate.measures')}</Typography>
+          <Rows<Measure>
+            items={settings!.measures}
+            testId="aggregate-measure"
+            addLabel={t('builder.aggregate.addMeasure')}
+            make={() => ({ variable: '', op: 'count' })}
+            onChange={(measures) => save({ measures })}
+            row={(m, update) => (
+              <>
+                <Text
+                  label={t('builder.aggregate.variable')}
+                  value={m.variable}
+                  onChange={(variable) => update({ variable })}
+                />
+                <Select
+                  label={t('builder.aggregate.op')}
+                  value={m.op}
+                  options={MEASURE_OPS.map((op): [string, string] => [op, op])}
+                  onChange={(op) => update({ op, ...(op === 'count' ? { field: undefined } : {}) })}
+                />
+                {m.op !== 'count' && (
+                  <Text
+                    label={t('builder.filter.field')}
+                    list="data-api-aggregate-fields"
+                    value={m.field ?? ''}
+                    onChange={(field) => update({ field })}
+                  />
+                )}
+              </>
+            )}
+          />
+          <Typography variant="sigma">{t('builder.aggregate.top')}</Typography>
+          <Flex gap={2}>
+            <Select
+              label={t('builder.aggregate.sortMeasure')}
+              value={settings!.sortMeasure?.variable ?? ''}
+              options={[
+                ['', t('builder.aggregate.sortMeasure.none')],
+                ...settings!.measures.map((m): [string, string] => [m.variable, m.variable]),
+              ]}
+              onChange={(variable) =>
+                save({ sortMeasure: variable ? { variable, dir: settings!.sortMeasure?.dir ?? 'desc' } : undefined })
+              }
+            />
+            {settings!.sortMeasure && (
+              <Select
+                label={t('builder.sort.dir')}
+                value={settings!.sortMeasure.dir}
+                options={dir}
+                onChange={(v) => save({ sortMeasure: { ...settings!.sortMeasure!, dir: v as 'asc' | 'desc' } })}
+              />
+            )}
+            <NumberInput
+              aria-label={t('builder.aggregate.limit')}
+              placeholder={t('builder.aggregate.limit')}
+              value={settings!.limit}
+              onValueChange={(limit: number | undefined) => save({ limit })}
+            />
+          </Flex>
+          <Typography variant="sigma">{t('builder.aggregate.queryFilters')}</Typography>
+          <Rows<QueryFilter>
+            items={settings!.queryFilters}
+            addLabel={t('builder.aggregate.addQueryFilter')}
+            make={() => ({ param: '', field: '', op: 'eq' })}
+            onChange={(queryFilters) => save({ queryFilters })}
+            row={(f, update) => (
+              <>
+                <Text label={t('builder.aggregate.param')} value={f.param} onChange={(param) => update({ param })} />
+                <Text
+                  label={t('builder.filter.field')}
+                  list="data-api-aggregate-fields"
+                  value={f.field}
+                  onChange={(field) => update({ field })}
+                />
+                <Select
+                  label={t('builder.filter.operator')}
+                  value={f.op}
+                  options={[
+                    ['eq', '='],
+                    ['gt', '>'],
+                    ['lt', '<'],
+                  ]}
+                  onChange={(op) => update({ op: op as QueryFilter['op'] })}
+                />
+              </>
+            )}
+          />
+          <NumberInput
+            aria-label={t('builder.aggregate.maxItems')}
+            placeholder={t('builder.aggregate.maxItems')}
+            value={settings!.maxItems}
+            onValueChange={(maxItems: number | undefined) => save({ maxItems })}
+          />
+        </>
+      )}
+    </Flex>
+  );
+};
