@@ -192,6 +192,47 @@ test('Endpoints: an Aggregate built row by row groups in the database', async ()
   expect(response.body.items[0].dimensions.month).toMatch(/^\d{4}-\d{2}$/);
 });
 
+test('Endpoints: a Create with presets writes what the client sent and what the endpoint sets', async () => {
+  await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
+  await page.getByLabel('Name').fill('Place an order');
+  await page.getByLabel('Path').fill('shop/orders');
+  await choose(page.getByRole('combobox', { name: 'Type' }), 'Create');
+  await choose(page.getByRole('combobox', { name: 'Object' }), 'Order (api::order.order)');
+  for (const field of ['product', 'quantity']) {
+    await page.getByRole('checkbox', { name: new RegExp(`^${field} \\(`) }).click();
+  }
+  await page.getByRole('button', { name: 'Add a preset' }).click();
+  const status = page.getByTestId('preset').nth(0);
+  await choose(status.getByRole('combobox', { name: 'Field' }), 'status');
+  await status.getByLabel('Value', { exact: true }).fill('pending');
+  await page.getByRole('button', { name: 'Add a preset' }).click();
+  const orderedAt = page.getByTestId('preset').nth(1);
+  await choose(orderedAt.getByRole('combobox', { name: 'Field' }), 'orderedAt');
+  await choose(orderedAt.getByRole('combobox', { name: 'Value or variable' }), 'now');
+  await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
+  await page.keyboard.press('Escape');
+  await shot('create-builder');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL('**/admin/plugins/data-api/endpoints');
+
+  const before = Date.now();
+  const created = await app
+    .http()
+    .post('/_api/shop/orders')
+    .set('Authorization', `Bearer ${secret}`)
+    .send({ product: 3, quantity: 2 });
+  expect(created.status).toBe(201);
+  const order = await app.strapi.db.query('api::order.order').findOne({ where: { id: created.body.id } });
+  expect(order).toMatchObject({ quantity: 2, status: 'pending' });
+  expect(new Date(order.orderedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  const refused = await app
+    .http()
+    .post('/_api/shop/orders')
+    .set('Authorization', `Bearer ${secret}`)
+    .send({ product: 3, quantity: 2, status: 'paid' });
+  expect(refused.status).toBe(400);
+});
+
 test('Endpoints: switch one off from the list, and on again', async () => {
   await page.goto(`${base}/admin/plugins/data-api/endpoints`);
   const row = page.locator('tr', { hasText: 'GET /_api/shop/cheap' });

@@ -19,16 +19,7 @@ import {
   type FilterNode,
 } from '../../../contracts/filter-tree';
 import { useT } from '../hooks/useT';
-
-/** A value as typed: JSON when it reads as JSON (`10`, `true`, `["a","b"]`), else the text itself. */
-const valueOf = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-};
-const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
+import { textOf, valueOf } from './values';
 
 const ConditionRow = ({
   condition,

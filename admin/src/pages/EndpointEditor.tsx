@@ -22,6 +22,7 @@ import {
 } from '../builder/draft';
 import { FieldsPicker } from '../builder/FieldsPicker';
 import { FilterBuilder } from '../builder/FilterBuilder';
+import { PresetsEditor } from '../builder/PresetsEditor';
 import { SelectField } from '../builder/SelectField';
 import { SortEditor } from '../builder/SortEditor';
 import { TryIt } from '../builder/TryIt';
@@ -105,7 +106,7 @@ export const EndpointEditor = () => {
       <Field.Error />
     </Field.Root>
   );
-  const json = (key: 'presets' | 'tasks', title: string, hint: string) => (
+  const json = (key: 'tasks', title: string, hint: string) => (
     <Section title={title} error={problems[key]}>
       <Typography variant="pi" textColor="neutral600">
         {hint}
@@ -113,6 +114,10 @@ export const EndpointEditor = () => {
       <JSONInput aria-label={title} value={draft[key]} onChange={(value: string) => set(key, value)} />
     </Section>
   );
+  const variables = variablesFor({
+    ...draft,
+    parameter: draft.type === 'modify' || draft.type === 'delete' ? 'required' : draft.parameter,
+  });
   const url = endpointUrl(backendUrl() || window.location.origin, draft);
 
   return (
@@ -214,15 +219,26 @@ export const EndpointEditor = () => {
               fields={(object?.fields ?? [])
                 .filter((f) => f.exposable && f.type !== 'media')
                 .map((f) => (f.relation ? `${f.name}.id` : f.name))}
-              variables={variablesFor({
-                ...draft,
-                parameter: writes && draft.type !== 'create' ? 'required' : draft.parameter,
-              })}
+              variables={variables}
               onChange={(text) => set('filter', text)}
             />
           </Section>
-          {(draft.type === 'create' || draft.type === 'modify') &&
-            json('presets', t('builder.presets'), t('builder.presets.hint'))}
+          {(draft.type === 'create' || draft.type === 'modify') && (
+            <Section title={t('builder.presets')} error={problems.presets}>
+              <Typography variant="pi" textColor="neutral600">
+                {t('builder.presets.hint')}
+              </Typography>
+              <PresetsEditor
+                text={draft.presets}
+                fields={(object?.fields ?? [])
+                  .filter((f) => f.exposable && f.writable && f.type !== 'media')
+                  .filter((f) => !draft.fields.some((a) => a.name === f.name))
+                  .map((f) => f.name)}
+                variables={variables}
+                onChange={(text) => set('presets', text)}
+              />
+            </Section>
+          )}
           {writes && json('tasks', t('builder.tasks'), t('builder.tasks.hint'))}
           {draft.type === 'aggregate' && (
             <Section title={t('builder.aggregate')} error={problems.aggregate}>

@@ -1,0 +1,11 @@
+/** A value as typed: JSON when it reads as JSON (`10`, `true`, `["a","b"]`), else the text itself. */
+export const valueOf = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+/** A value as shown in a text input: strings as they are, anything else as JSON. */
+export const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
