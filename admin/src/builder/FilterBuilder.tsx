@@ -9,7 +9,6 @@ import {
   Typography,
 } from '@strapi/design-system';
 import { useState } from 'react';
-import { isVar } from '../../../contracts/json';
 import {
   FILTER_OPERATORS,
   filterOf,
@@ -19,7 +18,8 @@ import {
   type FilterNode,
 } from '../../../contracts/filter-tree';
 import { useT } from '../hooks/useT';
-import { textOf, valueOf } from './values';
+import type { PartEditorProps } from './values';
+import { ValueInput } from './ValueInput';
 
 const ConditionRow = ({
   condition,
@@ -35,7 +35,6 @@ const ConditionRow = ({
   onRemove: () => void;
 }) => {
   const t = useT();
-  const variable = isVar(condition.value) ? condition.value.$var : '';
   const noValue = condition.operator === '$null' || condition.operator === '$notNull';
   return (
     <Flex gap={2} alignItems="start" data-testid="filter-condition">
@@ -71,25 +70,10 @@ const ConditionRow = ({
         ))}
       </SingleSelect>
       {!noValue && (
-        <SingleSelect
-          aria-label={t('builder.filter.source')}
-          value={variable || 'value'}
-          onChange={(v: string | number) => onChange({ ...condition, value: v === 'value' ? '' : { $var: String(v) } })}
-        >
-          <SingleSelectOption value="value">{t('builder.filter.value')}</SingleSelectOption>
-          {variables.map((name) => (
-            <SingleSelectOption key={name} value={name}>
-              {name}
-            </SingleSelectOption>
-          ))}
-        </SingleSelect>
-      )}
-      {!noValue && !variable && (
-        <TextInput
-          aria-label={t('builder.filter.value')}
-          placeholder={t('builder.filter.value')}
-          value={textOf(condition.value)}
-          onChange={(e: any) => onChange({ ...condition, value: valueOf(e.target.value) })}
+        <ValueInput
+          value={condition.value}
+          variables={variables}
+          onChange={(value) => onChange({ ...condition, value })}
         />
       )}
       <Button variant="tertiary" onClick={onRemove}>
@@ -177,17 +161,7 @@ const GroupEditor = ({
  * The endpoint filter: conditions in AND/OR groups, or the same as JSON. A filter the groups cannot show
  * (`$not`, ...) is edited as JSON.
  */
-export const FilterBuilder = ({
-  text,
-  fields,
-  variables,
-  onChange,
-}: {
-  text: string;
-  fields: string[];
-  variables: string[];
-  onChange: (text: string) => void;
-}) => {
+export const FilterBuilder = ({ text, fields, variables, onChange }: PartEditorProps) => {
   const t = useT();
   const [asJson, setAsJson] = useState(false);
   let tree: FilterGroup | null = null;

@@ -9,3 +9,11 @@ export const valueOf = (text: string): unknown => {
 
 /** A value as shown in a text input: strings as they are, anything else as JSON. */
 export const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
+
+/** What an editor of one JSON part of a definition (filter, presets) takes: its text, and what it may name. */
+export interface PartEditorProps {
+  text: string;
+  fields: string[];
+  variables: string[];
+  onChange: (text: string) => void;
+}
