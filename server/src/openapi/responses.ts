@@ -10,7 +10,8 @@ export const ERROR_SCHEMA: JsonSchema = {
   properties: { success: { const: false }, error: { type: 'string' } },
 };
 
-const errorResponse = (description: string, examples: string[], headers?: Record<string, unknown>) => ({
+/** An error answer in the shape of spec 2.8, with the messages it can carry as examples. */
+export const errorResponse = (description: string, examples: string[], headers?: Record<string, unknown>) => ({
   description,
   ...(headers ? { headers } : {}),
   content: {

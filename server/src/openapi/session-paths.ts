@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../../../contracts/messages';
 import { loginSchema, SESSION_PATH } from '../../../contracts/session';
 import { jsonContent, ref } from './context';
+import { errorResponse } from './responses';
 import type { JsonSchema } from './field-schemas';
 
 const { $schema: _dialect, ...LOGIN_BODY } = z.toJSONSchema(loginSchema) as JsonSchema;
@@ -26,12 +27,6 @@ const SESSION_ANSWER: JsonSchema = {
   },
 };
 
-const error = (description: string, headers?: Record<string, unknown>) => ({
-  description,
-  ...(headers ? { headers } : {}),
-  content: jsonContent(ref('Error')),
-});
-
 /**
  * `/_api/_session` (DESIGN.md section 4), described in documents holding a site users' Browser Session
  * endpoint: how a page logs its user in and out.
@@ -55,12 +50,20 @@ export const sessionPaths = (cookieName: string, schemas: Record<string, JsonSch
             ...answer,
             headers: { 'Set-Cookie': { description: `The session cookie ${cookieName}`, schema: { type: 'string' } } },
           },
-          '400': error(MESSAGES.loginBody),
-          '401': error(MESSAGES.invalidCredentials),
-          '403': error(
-            `${MESSAGES.accountBlocked}, or not confirmed, or login is disabled, or the origin is not allowed`
-          ),
-          '429': error(MESSAGES.tooManyLogins, {
+          '400': errorResponse('The body is not valid JSON, or not the login object', [
+            MESSAGES.invalidJson,
+            MESSAGES.loginBody,
+          ]),
+          '401': errorResponse('Wrong identifier or password', [MESSAGES.invalidCredentials]),
+          '403': errorResponse('A blocked or unconfirmed user, login disabled, or an origin the site does not allow', [
+            MESSAGES.accountBlocked,
+            MESSAGES.accountNotConfirmed,
+            MESSAGES.loginDisabled,
+            MESSAGES.originNotAllowed,
+          ]),
+          '413': errorResponse('The body is too large', ['Request body is too large (at most <n> bytes)']),
+          '415': errorResponse('The body is not sent as JSON', [MESSAGES.notJson]),
+          '429': errorResponse('Too many failed logins', [MESSAGES.tooManyLogins], {
             'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
           }),
         },
@@ -70,7 +73,11 @@ export const sessionPaths = (cookieName: string, schemas: Record<string, JsonSch
         tags,
         summary: 'The logged-in user',
         security: [{ session: [] }],
-        responses: { '200': answer, '401': error(MESSAGES.unauthorized), '403': error(MESSAGES.originNotAllowed) },
+        responses: {
+          '200': answer,
+          '401': errorResponse('No logged-in user', [MESSAGES.unauthorized]),
+          '403': errorResponse('An origin the site does not allow', [MESSAGES.originNotAllowed]),
+        },
       },
       delete: {
         operationId: 'logOut',
@@ -80,7 +87,7 @@ export const sessionPaths = (cookieName: string, schemas: Record<string, JsonSch
         security: [],
         responses: {
           '200': { description: 'Logged out', content: jsonContent(ref('Success')) },
-          '403': error(MESSAGES.originNotAllowed),
+          '403': errorResponse('An origin the site does not allow', [MESSAGES.originNotAllowed]),
         },
       },
     },
