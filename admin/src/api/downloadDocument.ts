@@ -1,5 +1,6 @@
 import { downloadFileName, type StoredOpenapiDocument } from '../../../contracts/openapi';
 import { PLUGIN_ID } from '../../../contracts/plugin';
+import { saveJsonFile } from '../utils/saveJsonFile';
 
 type Get = <T>(url: string) => Promise<{ data: T }>;
 
@@ -8,14 +9,5 @@ export const fetchOpenapi = async (get: Get, id: number | string) =>
   (await get<Record<string, unknown>>(`/${PLUGIN_ID}/openapi-documents/${id}/download`)).data;
 
 /** Saves the generated JSON under the name the server's download gives it (`<title>.json`). */
-export const downloadDocument = async (get: Get, document: StoredOpenapiDocument) => {
-  const json = await fetchOpenapi(get, document.id);
-  const url = URL.createObjectURL(new Blob([JSON.stringify(json, null, 2)], { type: 'application/json' }));
-  const link = Object.assign(window.document.createElement('a'), {
-    href: url,
-    download: downloadFileName(document.title),
-  });
-  link.click();
-  // Some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-};
+export const downloadDocument = async (get: Get, document: StoredOpenapiDocument) =>
+  saveJsonFile(downloadFileName(document.title), await fetchOpenapi(get, document.id));

@@ -1,16 +1,7 @@
-import {
-  Button,
-  Flex,
-  JSONInput,
-  NumberInput,
-  SingleSelect,
-  SingleSelectOption,
-  TextInput,
-  Typography,
-} from '@strapi/design-system';
-import { useState } from 'react';
+import { Flex, NumberInput, SingleSelect, SingleSelectOption, TextInput, Typography } from '@strapi/design-system';
 import { DIMENSION_FORMATS, MEASURE_OPS } from '../../../contracts/aggregate';
 import { useT } from '../hooks/useT';
+import { JsonOrForm } from './JsonOrForm';
 import { Rows } from './Rows';
 
 interface Dimension {
@@ -112,9 +103,7 @@ export const AggregateEditor = ({
   onChange: (text: string) => void;
 }) => {
   const t = useT();
-  const [asJson, setAsJson] = useState(false);
   const settings = settingsOf(text);
-  const json = asJson || !settings;
   const save = (change: Partial<Settings>) => {
     const next: Settings = { ...settings!, ...change };
     for (const key of ['sortMeasure', 'limit', 'maxItems'] as const) if (next[key] === undefined) delete next[key];
@@ -125,171 +114,162 @@ export const AggregateEditor = ({
     ['desc', t('builder.sort.desc')],
   ];
   return (
-    <Flex direction="column" alignItems="stretch" gap={3}>
-      <Flex gap={2}>
-        <Button
-          variant={json ? 'tertiary' : 'secondary'}
-          size="S"
-          disabled={!settings}
-          onClick={() => setAsJson(false)}
-        >
-          {t('builder.aggregate.rows')}
-        </Button>
-        <Button variant={json ? 'secondary' : 'tertiary'} size="S" onClick={() => setAsJson(true)}>
-          JSON
-        </Button>
-      </Flex>
-      <datalist id="data-api-aggregate-fields">
-        {fields.map((f) => (
-          <option key={f} value={f} />
-        ))}
-      </datalist>
-      {json ? (
-        <JSONInput aria-label={t('builder.aggregate')} value={text} onChange={onChange} />
-      ) : (
-        <>
-          <Typography variant="sigma">{t('builder.aggregate.dimensions')}</Typography>
-          <Rows<Dimension>
-            items={settings!.dimensions}
-            testId="aggregate-dimension"
-            addLabel={t('builder.aggregate.addDimension')}
-            make={() => ({ variable: '', field: '', axis: 'row', dir: 'asc' })}
-            onChange={(dimensions) => save({ dimensions })}
-            row={(d, update) => (
-              <>
-                <Text
-                  label={t('builder.aggregate.variable')}
-                  value={d.variable}
-                  onChange={(variable) => update({ variable })}
-                />
-                <Text
-                  label={t('builder.filter.field')}
-                  list="data-api-aggregate-fields"
-                  value={d.field}
-                  onChange={(field) => update({ field })}
-                />
-                <Select
-                  label={t('builder.aggregate.axis')}
-                  value={d.axis}
-                  options={[
-                    ['row', t('builder.aggregate.axis.row')],
-                    ['column', t('builder.aggregate.axis.column')],
-                  ]}
-                  onChange={(axis) => update({ axis: axis as Dimension['axis'] })}
-                />
-                <Select
-                  label={t('builder.sort.dir')}
-                  value={d.dir}
-                  options={dir}
-                  onChange={(v) => update({ dir: v as Dimension['dir'] })}
-                />
-                <Select
-                  label={t('builder.aggregate.format')}
-                  value={d.format ?? ''}
-                  options={[
-                    ['', t('builder.aggregate.format.none')],
-                    ...DIMENSION_FORMATS.map((f): [string, string] => [f, f]),
-                  ]}
-                  onChange={(format) => update({ format: format || undefined })}
-                />
-              </>
-            )}
-          />
-          <Typography variant="sigma">{t('builder.aggregate.measures')}</Typography>
-          <Rows<Measure>
-            items={settings!.measures}
-            testId="aggregate-measure"
-            addLabel={t('builder.aggregate.addMeasure')}
-            make={() => ({ variable: '', op: 'count' })}
-            onChange={(measures) => save({ measures })}
-            row={(m, update) => (
-              <>
-                <Text
-                  label={t('builder.aggregate.variable')}
-                  value={m.variable}
-                  onChange={(variable) => update({ variable })}
-                />
-                <Select
-                  label={t('builder.aggregate.op')}
-                  value={m.op}
-                  options={MEASURE_OPS.map((op): [string, string] => [op, op])}
-                  onChange={(op) => update({ op, ...(op === 'count' ? { field: undefined } : {}) })}
-                />
-                {m.op !== 'count' && (
+    <JsonOrForm
+      label={t('builder.aggregate')}
+      formLabel={t('builder.aggregate.rows')}
+      text={text}
+      onChange={onChange}
+      form={
+        settings && (
+          <>
+            <datalist id="data-api-aggregate-fields">
+              {fields.map((f) => (
+                <option key={f} value={f} />
+              ))}
+            </datalist>
+            <Typography variant="sigma">{t('builder.aggregate.dimensions')}</Typography>
+            <Rows<Dimension>
+              items={settings.dimensions}
+              testId="aggregate-dimension"
+              addLabel={t('builder.aggregate.addDimension')}
+              make={() => ({ variable: '', field: '', axis: 'row', dir: 'asc' })}
+              onChange={(dimensions) => save({ dimensions })}
+              row={(d, update) => (
+                <>
+                  <Text
+                    label={t('builder.aggregate.variable')}
+                    value={d.variable}
+                    onChange={(variable) => update({ variable })}
+                  />
                   <Text
                     label={t('builder.filter.field')}
                     list="data-api-aggregate-fields"
-                    value={m.field ?? ''}
+                    value={d.field}
                     onChange={(field) => update({ field })}
                   />
-                )}
-              </>
-            )}
-          />
-          <Typography variant="sigma">{t('builder.aggregate.top')}</Typography>
-          <Flex gap={2}>
-            <Select
-              label={t('builder.aggregate.sortMeasure')}
-              value={settings!.sortMeasure?.variable ?? ''}
-              options={[
-                ['', t('builder.aggregate.sortMeasure.none')],
-                ...settings!.measures.map((m): [string, string] => [m.variable, m.variable]),
-              ]}
-              onChange={(variable) =>
-                save({ sortMeasure: variable ? { variable, dir: settings!.sortMeasure?.dir ?? 'desc' } : undefined })
-              }
+                  <Select
+                    label={t('builder.aggregate.axis')}
+                    value={d.axis}
+                    options={[
+                      ['row', t('builder.aggregate.axis.row')],
+                      ['column', t('builder.aggregate.axis.column')],
+                    ]}
+                    onChange={(axis) => update({ axis: axis as Dimension['axis'] })}
+                  />
+                  <Select
+                    label={t('builder.sort.dir')}
+                    value={d.dir}
+                    options={dir}
+                    onChange={(v) => update({ dir: v as Dimension['dir'] })}
+                  />
+                  <Select
+                    label={t('builder.aggregate.format')}
+                    value={d.format ?? ''}
+                    options={[
+                      ['', t('builder.aggregate.format.none')],
+                      ...DIMENSION_FORMATS.map((f): [string, string] => [f, f]),
+                    ]}
+                    onChange={(format) => update({ format: format || undefined })}
+                  />
+                </>
+              )}
             />
-            {settings!.sortMeasure && (
+            <Typography variant="sigma">{t('builder.aggregate.measures')}</Typography>
+            <Rows<Measure>
+              items={settings.measures}
+              testId="aggregate-measure"
+              addLabel={t('builder.aggregate.addMeasure')}
+              make={() => ({ variable: '', op: 'count' })}
+              onChange={(measures) => save({ measures })}
+              row={(m, update) => (
+                <>
+                  <Text
+                    label={t('builder.aggregate.variable')}
+                    value={m.variable}
+                    onChange={(variable) => update({ variable })}
+                  />
+                  <Select
+                    label={t('builder.aggregate.op')}
+                    value={m.op}
+                    options={MEASURE_OPS.map((op): [string, string] => [op, op])}
+                    onChange={(op) => update({ op, ...(op === 'count' ? { field: undefined } : {}) })}
+                  />
+                  {m.op !== 'count' && (
+                    <Text
+                      label={t('builder.filter.field')}
+                      list="data-api-aggregate-fields"
+                      value={m.field ?? ''}
+                      onChange={(field) => update({ field })}
+                    />
+                  )}
+                </>
+              )}
+            />
+            <Typography variant="sigma">{t('builder.aggregate.top')}</Typography>
+            <Flex gap={2}>
               <Select
-                label={t('builder.sort.dir')}
-                value={settings!.sortMeasure.dir}
-                options={dir}
-                onChange={(v) => save({ sortMeasure: { ...settings!.sortMeasure!, dir: v as 'asc' | 'desc' } })}
+                label={t('builder.aggregate.sortMeasure')}
+                value={settings.sortMeasure?.variable ?? ''}
+                options={[
+                  ['', t('builder.aggregate.sortMeasure.none')],
+                  ...settings.measures.map((m): [string, string] => [m.variable, m.variable]),
+                ]}
+                onChange={(variable) =>
+                  save({ sortMeasure: variable ? { variable, dir: settings.sortMeasure?.dir ?? 'desc' } : undefined })
+                }
               />
-            )}
-            <NumberInput
-              aria-label={t('builder.aggregate.limit')}
-              placeholder={t('builder.aggregate.limit')}
-              value={settings!.limit}
-              onValueChange={(limit: number | undefined) => save({ limit })}
-            />
-          </Flex>
-          <Typography variant="sigma">{t('builder.aggregate.queryFilters')}</Typography>
-          <Rows<QueryFilter>
-            items={settings!.queryFilters}
-            addLabel={t('builder.aggregate.addQueryFilter')}
-            make={() => ({ param: '', field: '', op: 'eq' })}
-            onChange={(queryFilters) => save({ queryFilters })}
-            row={(f, update) => (
-              <>
-                <Text label={t('builder.aggregate.param')} value={f.param} onChange={(param) => update({ param })} />
-                <Text
-                  label={t('builder.filter.field')}
-                  list="data-api-aggregate-fields"
-                  value={f.field}
-                  onChange={(field) => update({ field })}
-                />
+              {settings.sortMeasure && (
                 <Select
-                  label={t('builder.filter.operator')}
-                  value={f.op}
-                  options={[
-                    ['eq', '='],
-                    ['gt', '>'],
-                    ['lt', '<'],
-                  ]}
-                  onChange={(op) => update({ op: op as QueryFilter['op'] })}
+                  label={t('builder.sort.dir')}
+                  value={settings.sortMeasure.dir}
+                  options={dir}
+                  onChange={(v) => save({ sortMeasure: { ...settings.sortMeasure!, dir: v as 'asc' | 'desc' } })}
                 />
-              </>
-            )}
-          />
-          <NumberInput
-            aria-label={t('builder.aggregate.maxItems')}
-            placeholder={t('builder.aggregate.maxItems')}
-            value={settings!.maxItems}
-            onValueChange={(maxItems: number | undefined) => save({ maxItems })}
-          />
-        </>
-      )}
-    </Flex>
+              )}
+              <NumberInput
+                aria-label={t('builder.aggregate.limit')}
+                placeholder={t('builder.aggregate.limit')}
+                value={settings.limit}
+                onValueChange={(limit: number | undefined) => save({ limit })}
+              />
+            </Flex>
+            <Typography variant="sigma">{t('builder.aggregate.queryFilters')}</Typography>
+            <Rows<QueryFilter>
+              items={settings.queryFilters}
+              addLabel={t('builder.aggregate.addQueryFilter')}
+              make={() => ({ param: '', field: '', op: 'eq' })}
+              onChange={(queryFilters) => save({ queryFilters })}
+              row={(f, update) => (
+                <>
+                  <Text label={t('builder.aggregate.param')} value={f.param} onChange={(param) => update({ param })} />
+                  <Text
+                    label={t('builder.filter.field')}
+                    list="data-api-aggregate-fields"
+                    value={f.field}
+                    onChange={(field) => update({ field })}
+                  />
+                  <Select
+                    label={t('builder.filter.operator')}
+                    value={f.op}
+                    options={[
+                      ['eq', '='],
+                      ['gt', '>'],
+                      ['lt', '<'],
+                    ]}
+                    onChange={(op) => update({ op: op as QueryFilter['op'] })}
+                  />
+                </>
+              )}
+            />
+            <NumberInput
+              aria-label={t('builder.aggregate.maxItems')}
+              placeholder={t('builder.aggregate.maxItems')}
+              value={settings.maxItems}
+              onValueChange={(maxItems: number | undefined) => save({ maxItems })}
+            />
+          </>
+        )
+      }
+    />
   );
 };

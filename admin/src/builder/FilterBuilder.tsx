@@ -1,14 +1,4 @@
-import {
-  Box,
-  Button,
-  Flex,
-  JSONInput,
-  SingleSelect,
-  SingleSelectOption,
-  TextInput,
-  Typography,
-} from '@strapi/design-system';
-import { useState } from 'react';
+import { Box, Button, Flex, SingleSelect, SingleSelectOption, TextInput } from '@strapi/design-system';
 import {
   FILTER_OPERATORS,
   filterOf,
@@ -18,6 +8,7 @@ import {
   type FilterNode,
 } from '../../../contracts/filter-tree';
 import { useT } from '../hooks/useT';
+import { JsonOrForm } from './JsonOrForm';
 import type { PartEditorProps } from './values';
 import { ValueInput } from './ValueInput';
 
@@ -163,39 +154,29 @@ const GroupEditor = ({
  */
 export const FilterBuilder = ({ text, fields, variables, onChange }: PartEditorProps) => {
   const t = useT();
-  const [asJson, setAsJson] = useState(false);
   let tree: FilterGroup | null = null;
   try {
     tree = treeOf(JSON.parse(text || '{}'));
   } catch {
     tree = null;
   }
-  const json = asJson || !tree;
   return (
-    <Flex direction="column" alignItems="stretch" gap={2}>
-      <Flex gap={2}>
-        <Button variant={json ? 'tertiary' : 'secondary'} size="S" disabled={!tree} onClick={() => setAsJson(false)}>
-          {t('builder.filter.groups')}
-        </Button>
-        <Button variant={json ? 'secondary' : 'tertiary'} size="S" onClick={() => setAsJson(true)}>
-          JSON
-        </Button>
-        {!tree && (
-          <Typography variant="pi" textColor="neutral600">
-            {t('builder.filter.jsonOnly')}
-          </Typography>
-        )}
-      </Flex>
-      {json ? (
-        <JSONInput aria-label={t('builder.filter')} value={text} onChange={onChange} />
-      ) : (
-        <GroupEditor
-          group={tree!}
-          fields={fields}
-          variables={variables}
-          onChange={(g) => onChange(JSON.stringify(filterOf(g), null, 2))}
-        />
-      )}
-    </Flex>
+    <JsonOrForm
+      label={t('builder.filter')}
+      formLabel={t('builder.filter.groups')}
+      note={t('builder.filter.jsonOnly')}
+      text={text}
+      onChange={onChange}
+      form={
+        tree && (
+          <GroupEditor
+            group={tree}
+            fields={fields}
+            variables={variables}
+            onChange={(g) => onChange(JSON.stringify(filterOf(g), null, 2))}
+          />
+        )
+      }
+    />
   );
 };

@@ -6,6 +6,7 @@ import { PLUGIN_ID } from '../../../contracts/plugin';
 import { errorMessages, useAdminApi } from '../api/useAdminData';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
+import { saveJsonFile } from '../utils/saveJsonFile';
 
 /** Export the configuration as a file, and import one (all or nothing), for those with the transfer rights. */
 export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
@@ -18,9 +19,7 @@ export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
   if (rights.isLoading || (!rights.canRead && !rights.canManage)) return null;
   const exportFile = async () => {
     const { data } = await get<{ data: unknown }>(`/${PLUGIN_ID}/export`);
-    const url = URL.createObjectURL(new Blob([JSON.stringify(data.data, null, 2)], { type: 'application/json' }));
-    Object.assign(document.createElement('a'), { href: url, download: 'data-api-config.json' }).click();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    saveJsonFile('data-api-config.json', data.data);
   };
   const importFile = async (file: File) => {
     try {

@@ -84,15 +84,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return stored;
   };
 
+  const collection = storedCollection<StoredEndpoint, EndpointDefinition>(strapi, UIDS.endpoint, {
+    toStored,
+    validate,
+    save,
+  });
+
   return {
-    ...storedCollection<StoredEndpoint, EndpointDefinition>(strapi, UIDS.endpoint, { toStored, validate, save }),
+    ...collection,
     validate,
     store,
     /** The endpoint on `method` + `path` (compared without regard to case), if any. */
-    async findByRoute(method: string, path: string): Promise<StoredEndpoint | null> {
-      const row = await query().findOne({ where: { routeKey: routeKey(method, path) } });
-      return row ? toStored(row) : null;
-    },
+    findByRoute: (method: string, path: string) => collection.findWhere({ routeKey: routeKey(method, path) }),
     /** Deletes an endpoint, and takes it out of the OpenAPI documents that listed it. */
     async remove(id: number) {
       const row = await strapi.db.transaction(async () => {

@@ -75,12 +75,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   };
 
+  /** The site's URL as a document names it: `server.url`, else the origin it was asked on. */
+  const serverUrlOf = (origin: string) => linkBase(getService(strapi, 'registry').compileDeps().publicUrl, origin, '');
+
   /** The OpenAPI JSON of a stored document, from the definitions in force now. */
   const generate = (document: StoredOpenapiDocument, origin: string): OpenapiObject => {
     const registry = getService(strapi, 'registry');
     const deps = registry.compileDeps();
     return buildOpenapiDocument(document, registry.snapshot().endpoints, {
-      serverUrl: linkBase(deps.publicUrl, origin, ''),
+      serverUrl: serverUrlOf(origin),
       dialect: deps.dialect,
       modelOf: deps.modelOf,
       sessionCookie: pluginConfig(strapi, 'session').cookieName,
@@ -90,13 +93,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   // Public documents are read far more often than definitions change: their text is kept per document version,
-  // definitions revision and server URL.
+  // definitions revision and server URL (so with `server.url` set, Host headers cannot multiply the entries).
   const published = createLru<{ body: string; etag: string }>(50);
 
   /** A public document's JSON text and its ETag, generated once per change. */
   const publicJson = (document: StoredOpenapiDocument, origin: string) => {
     const { revision } = getService(strapi, 'registry').snapshot();
-    const key = JSON.stringify([document.id, document.updatedAt, revision, origin]);
+    const key = JSON.stringify([document.id, document.updatedAt, revision, serverUrlOf(origin)]);
     const cached = published.get(key);
     if (cached) return cached;
     const body = JSON.stringify(generate(document, origin));
@@ -105,19 +108,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return entry;
   };
 
+  const collection = storedCollection(strapi, UIDS.openapiDocument, { toStored, validate, save });
+
   return {
-    ...storedCollection(strapi, UIDS.openapiDocument, { toStored, validate, save }),
+    ...collection,
     validate,
     save,
     /** The document whose title gives `slug`, public or not. */
-    async findBySlug(slug: string): Promise<StoredOpenapiDocument | null> {
-      const row = await query().findOne({ where: { slug } });
-      return row ? toStored(row) : null;
-    },
-    async findPublic(slug: string): Promise<StoredOpenapiDocument | null> {
-      const row = await query().findOne({ where: { slug, public: true } });
-      return row ? toStored(row) : null;
-    },
+    findBySlug: (slug: string) => collection.findWhere({ slug }),
+    findPublic: (slug: string) => collection.findWhere({ slug, public: true }),
     async remove(id: number) {
       const row = await query().delete({ where: { id } });
       return row ? { id } : null;

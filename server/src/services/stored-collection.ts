@@ -20,14 +20,17 @@ export const storedCollection = <Stored, Valid>(
   }
 ) => {
   const query = () => strapi.db.query(uid as never);
+  /** The first row matching `where`, in its stored shape. */
+  const findWhere = async (where: Row): Promise<Stored | null> => {
+    const row = await query().findOne({ where });
+    return row ? toStored(row) : null;
+  };
   return {
+    findWhere,
     async find(): Promise<Stored[]> {
       return (await query().findMany({ orderBy: { id: 'asc' } })).map(toStored);
     },
-    async findOne(id: number): Promise<Stored | null> {
-      const row = await query().findOne({ where: { id } });
-      return row ? toStored(row) : null;
-    },
+    findOne: (id: number) => findWhere({ id }),
     async create(input: unknown) {
       return save(await validate(input));
     },

@@ -4,7 +4,6 @@ import { definitionOf, METHOD_OF_TYPE, normalizePath } from '../../../contracts/
 import { describeIssues } from '../../../contracts/issues';
 import { isPlainObject } from '../../../contracts/json';
 import { slugOf } from '../../../contracts/openapi';
-import { UIDS } from '../../../contracts/plugin';
 import {
   ROUTE_REFERENCE,
   TRANSFER_FORMAT,
@@ -15,8 +14,6 @@ import {
 import { routeKey } from '../definitions/rows';
 import { refuse } from '../errors/refuse';
 import { getService } from '../utils/get-service';
-
-type Row = Record<string, unknown>;
 
 /** `GET shop/orders`: how endpoints are named across environments (their ids differ). */
 const routeOf = (method: string, path: string) => `${method} ${path}`;
@@ -66,11 +63,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The ids of the keys a description names: those that exist, else one made now (its secret answered once). */
   const keyResolver = async (result: ImportResult) => {
-    const existing = (await strapi.db.query(UIDS.apiKey).findMany({ select: ['id', 'description'] })) as Row[];
     const ids = new Map<string, number[]>();
-    for (const row of existing) {
-      const description = row.description as string;
-      ids.set(description, [...(ids.get(description) ?? []), row.id as number]);
+    for (const { id, description } of await apiKeys().find()) {
+      ids.set(description, [...(ids.get(description) ?? []), id]);
     }
     const matched = new Set<string>();
     return async (description: string) => {
@@ -123,7 +118,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const keyIds = await keyResolver(done);
       for (const { description } of file.keys) await keyIds(description);
 
-      const imported = new Map<string, number>();
       for (const [i, raw] of file.endpoints.entries()) {
         const where = `endpoints[${i}]${typeof raw.path === 'string' ? ` (${raw.path})` : ''}`;
         const auth = raw.auth;
@@ -145,9 +139,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               ? await definitions().findByRoute(method, normalizePath(raw.path))
               : null;
           const definition = await definitions().validate(definitionInput, existing?.id);
-          const stored = await definitions().store(definition, existing?.id);
+          await definitions().store(definition, existing?.id);
           done.endpoints[existing ? 'updated' : 'created'] += 1;
-          imported.set(routeKey(stored.method, stored.path), stored.id);
         } catch (error) {
           problems.push(...problemsOf(error, where));
         }
@@ -158,7 +151,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const ids: number[] = [];
         for (const reference of doc.endpoints) {
           const [, method, path] = ROUTE_REFERENCE.exec(reference)!;
-          const id = imported.get(routeKey(method, path)) ?? (await definitions().findByRoute(method, path))?.id;
+          // Endpoints of the file are already written, in this transaction.
+          const id = (await definitions().findByRoute(method, path))?.id;
           if (id) ids.push(id);
           else problems.push(`${where}: endpoints: no endpoint ${reference}`);
         }
