@@ -1,4 +1,4 @@
-/** The variables of definitions (DESIGN.md section 2), shared by the server and the builder. */
+/** The variables of definitions (DESIGN.md sections 2 and 5), shared by the server and the builder. */
 export const CLOCK_VARIABLES = ['now', 'today'];
 export const USER_VARIABLES = ['user.id', 'user.email', 'user.username', 'user.role'];
 
@@ -7,4 +7,21 @@ export const variablesFor = (definition: { parameter: string; auth: { method: st
   ...CLOCK_VARIABLES,
   ...(definition.parameter === 'none' ? [] : ['param']),
   ...(definition.auth.method === 'session' ? USER_VARIABLES : []),
+];
+
+/**
+ * The variables of tasks, besides the endpoint's own: `record.<field>` (the record as written; on Delete, as it
+ * was), `previous.<field>` (Modify, Delete: before the write), `input.<field>` (an accepted field, as sent).
+ * `readable` are the type's fields a task can read: files are none of them.
+ */
+export const taskVariablesFor = (
+  definition: { type: string; parameter: string; auth: { method: string }; fields: Array<{ name: string }> },
+  readable: string[]
+): string[] => [
+  ...variablesFor(definition),
+  ...readable.map((f) => `record.${f}`),
+  ...(definition.type === 'create' ? [] : readable.map((f) => `previous.${f}`)),
+  ...(definition.type === 'delete'
+    ? []
+    : definition.fields.filter((f) => readable.includes(f.name)).map((f) => `input.${f.name}`)),
 ];

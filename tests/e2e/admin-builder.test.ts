@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -18,7 +18,14 @@ let page: Page;
 let base: string;
 const pageErrors: string[] = [];
 
-const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+/** A screenshot once dialogs have finished opening (their finite animations). */
+const shot = async (name: string) => {
+  // Run in the page (the tests are compiled without the DOM's types).
+  await page.evaluate(`Promise.all(document.getAnimations()
+    .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+    .map((a) => a.finished.catch(() => undefined)))`);
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+};
 
 const logIn = async (target: Page, email: string, password: string) => {
   await target.goto(`${base}/admin/auth/login`);
@@ -233,6 +240,73 @@ test('Endpoints: a Create with presets writes what the client sent and what the 
   expect(refused.status).toBe(400);
 });
 
+test('Endpoints: tasks built in the form run after the write, and an error rolls it back', async () => {
+  await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
+  await page.getByLabel('Name').fill('Reserve a product');
+  await page.getByLabel('Path').fill('shop/reserve');
+  await choose(page.getByRole('combobox', { name: 'Type' }), 'Create');
+  await choose(page.getByRole('combobox', { name: 'Object' }), 'Order (api::order.order)');
+  for (const field of ['product', 'quantity']) {
+    await page.getByRole('checkbox', { name: new RegExp(`^${field} \\(`) }).click();
+  }
+  // 1. Raise an error when the written record has quantity > 100.
+  await page.getByRole('button', { name: 'Add a task' }).click();
+  const guard = page.getByTestId('task').nth(0);
+  await guard.getByLabel('Error message (answered with 400)').fill('Too many at once');
+  await guard.getByRole('checkbox', { name: 'Only when a condition holds' }).click();
+  await guard.getByRole('button', { name: 'Add a condition' }).click();
+  const tooMany = guard.getByTestId('filter-condition');
+  await tooMany.getByLabel('Field').fill('quantity');
+  await choose(tooMany.getByRole('combobox', { name: 'Operator' }), '$gt');
+  await tooMany.getByLabel('Value', { exact: true }).fill('100');
+  // 2. Mark the ordered product as reserved.
+  await page.getByRole('button', { name: 'Add a task' }).click();
+  const reserve = page.getByTestId('task').nth(1);
+  await choose(reserve.getByRole('combobox', { name: 'Action' }), 'Update records');
+  await choose(reserve.getByRole('combobox', { name: 'Object' }), 'Product (api::product.product)');
+  await reserve.getByRole('button', { name: 'Add a condition' }).click();
+  const which = reserve.getByTestId('filter-condition');
+  await which.getByLabel('Field').fill('id');
+  await choose(which.getByRole('combobox', { name: 'Value or variable' }), 'input.product');
+  await reserve.getByRole('button', { name: 'Add a value' }).click();
+  const value = reserve.getByTestId('preset');
+  await choose(value.getByRole('combobox', { name: 'Field' }), 'category');
+  await value.getByLabel('Value', { exact: true }).fill('reserved');
+  await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
+  await page.keyboard.press('Escape');
+  await guard.scrollIntoViewIfNeeded();
+  await shot('tasks-builder');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL('**/admin/plugins/data-api/endpoints');
+
+  const orders = app.strapi.db.query('api::order.order');
+  const product = () => app.strapi.db.query('api::product.product').findOne({ where: { id: 7 } });
+  const category = (await product()).category;
+  expect(category).not.toBe('reserved');
+  const count = await orders.count();
+  const call = (quantity: number) =>
+    app.http().post('/_api/shop/reserve').set('Authorization', `Bearer ${secret}`).send({ product: 7, quantity });
+
+  const refused = await call(200);
+  expect(refused.status).toBe(400);
+  expect(refused.body).toEqual({ success: false, error: 'Too many at once' });
+  expect(await orders.count()).toBe(count);
+  expect((await product()).category).toBe(category);
+
+  const created = await call(2);
+  expect(created.status).toBe(201);
+  expect(await orders.count()).toBe(count + 1);
+  expect((await product()).category).toBe('reserved');
+
+  // The stored tasks open in the form again, in order.
+  await page.locator('tr', { hasText: 'POST /_api/shop/reserve' }).getByRole('link', { name: 'Edit' }).click();
+  await page.getByTestId('task').nth(1).waitFor();
+  expect(await page.getByTestId('task').count()).toBe(2);
+  expect(await page.getByTestId('task').nth(1).getByRole('combobox', { name: 'Action' }).textContent()).toContain(
+    'Update records'
+  );
+});
+
 test('Endpoints: switch one off from the list, and on again', async () => {
   await page.goto(`${base}/admin/plugins/data-api/endpoints`);
   const row = page.locator('tr', { hasText: 'GET /_api/shop/cheap' });
@@ -267,6 +341,44 @@ test('OpenAPI documents: create a public one and preview it', async () => {
   expect(pageErrors).toEqual([]);
 });
 
+test('Import/export: the file names keys by description; a key it names that is missing is created, its secret shown once', async () => {
+  await page.goto(`${base}/admin/plugins/data-api/endpoints`);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  const file = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+  expect(file.keys).toContainEqual({ description: 'Browser test key' });
+  expect(JSON.stringify(file)).not.toContain(secret);
+  const list = file.endpoints.find((e: { path: string }) => e.path === 'shop/cheap');
+  expect(list.auth).toEqual({ method: 'api-key', keys: ['Browser test key'] });
+
+  // As a file from another environment would: the List now names a key this one does not have.
+  list.auth.keys = ['Partner key'];
+  file.keys.push({ description: 'Partner key' });
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'config.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(file)),
+  });
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('key-secret').waitFor();
+  const partner = (await dialog.getByTestId('key-secret').innerText()).trim();
+  expect(partner).toMatch(/^dapi_/);
+  expect(await dialog.getByTestId('import-summary').innerText()).toContain('Keys: 1 found here, 1 created.');
+  await shot('import-result');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  const call = (key: string) => app.http().get('/_api/shop/cheap').set('Authorization', `Bearer ${key}`);
+  await expect(eventually(async () => (await call(partner)).status, 200)).resolves.toBe(200);
+  expect((await call(secret)).status).toBe(403);
+  const keys = await app.strapi.db
+    .query('plugin::data-api.api-key')
+    .findMany({ where: { description: 'Partner key' } });
+  expect(keys).toHaveLength(1);
+  expect(JSON.stringify(keys[0])).not.toContain(partner);
+});
+
 test('RBAC: an admin who may only read sees no button that changes anything', async () => {
   const reader = await adminWith(app, 'reader-ui@example.com', [
     'plugin::data-api.endpoints.read',
@@ -288,5 +400,35 @@ test('RBAC: an admin who may only read sees no button that changes anything', as
   expect(await readerPage.getByRole('button', { name: 'Create an API key' }).count()).toBe(0);
   expect(await readerPage.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
   await readerPage.screenshot({ path: path.join(ARTIFACTS, 'reader-keys.png'), fullPage: true });
+  // The menu entry is there for a reader...
+  await readerPage.getByRole('link', { name: 'Data API' }).first().waitFor();
   await readerPage.context().close();
+
+  // ...and not for an admin without any of the plugin's rights, whom the admin API refuses too.
+  const outsider = await adminWith(app, 'outsider-ui@example.com', []);
+  expect((await outsider.get('/data-api/endpoints')).status).toBe(403);
+  const outsiderPage = await (await browser.newContext()).newPage();
+  await logIn(outsiderPage, 'outsider-ui@example.com', 'Passw0rd!x');
+  await outsiderPage.getByRole('link', { name: 'Content Manager' }).first().waitFor();
+  expect(await outsiderPage.getByRole('link', { name: 'Data API' }).count()).toBe(0);
+  await outsiderPage.context().close();
+});
+
+test('Endpoints: a List of a Draft & Publish type can read the drafts', async () => {
+  await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
+  await page.getByLabel('Name').fill('Article drafts');
+  await page.getByLabel('Path').fill('articles/drafts');
+  await choose(page.getByRole('combobox', { name: 'Object' }), 'Article (api::article.article)');
+  for (const field of ['id', 'title']) await page.getByRole('checkbox', { name: new RegExp(`^${field} \\(`) }).click();
+  await choose(page.getByRole('combobox', { name: 'Entries read' }), 'Drafts');
+  await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL('**/admin/plugins/data-api/endpoints');
+
+  const response = await app.http().get('/_api/articles/drafts').set('Authorization', `Bearer ${secret}`);
+  expect(response.status).toBe(200);
+  const drafts = await app.strapi.db.query('api::article.article').count({ where: { publishedAt: null } });
+  expect(drafts).toBeGreaterThan(0);
+  expect(response.body.total).toBe(drafts);
 });

@@ -1,4 +1,5 @@
 import { Box, Button, Flex, SingleSelect, SingleSelectOption, TextInput } from '@strapi/design-system';
+import { createContext, useContext, useId } from 'react';
 import {
   FILTER_OPERATORS,
   filterOf,
@@ -12,20 +13,22 @@ import { JsonOrForm } from './JsonOrForm';
 import type { PartEditorProps } from './values';
 import { ValueInput } from './ValueInput';
 
+/** The id of the field suggestions of one filter (a page can hold several, each on its own type). */
+const FieldList = createContext('');
+
 const ConditionRow = ({
   condition,
-  fields,
   variables,
   onChange,
   onRemove,
 }: {
   condition: FilterCondition;
-  fields: string[];
   variables: string[];
   onChange: (c: FilterCondition) => void;
   onRemove: () => void;
 }) => {
   const t = useT();
+  const listId = useContext(FieldList);
   const noValue = condition.operator === '$null' || condition.operator === '$notNull';
   return (
     <Flex gap={2} alignItems="start" data-testid="filter-condition">
@@ -33,15 +36,10 @@ const ConditionRow = ({
         <TextInput
           aria-label={t('builder.filter.field')}
           placeholder={t('builder.filter.field')}
-          list="data-api-filter-fields"
+          list={listId}
           value={condition.field}
           onChange={(e: any) => onChange({ ...condition, field: e.target.value })}
         />
-        <datalist id="data-api-filter-fields">
-          {fields.map((f) => (
-            <option key={f} value={f} />
-          ))}
-        </datalist>
       </Box>
       <SingleSelect
         aria-label={t('builder.filter.operator')}
@@ -124,7 +122,6 @@ const GroupEditor = ({
             <ConditionRow
               key={i}
               condition={node}
-              fields={fields}
               variables={variables}
               onChange={(c) => replace(i, c)}
               onRemove={() => remove(i)}
@@ -145,6 +142,31 @@ const GroupEditor = ({
         </Flex>
       </Flex>
     </Box>
+  );
+};
+
+/** A filter as conditions in AND/OR groups, without a JSON view (the filters of tasks use it too). */
+export const FilterGroups = ({
+  tree,
+  fields,
+  variables,
+  onChange,
+}: {
+  tree: FilterGroup;
+  fields: string[];
+  variables: string[];
+  onChange: (filter: Record<string, unknown>) => void;
+}) => {
+  const listId = useId();
+  return (
+    <FieldList.Provider value={listId}>
+      <datalist id={listId}>
+        {fields.map((f) => (
+          <option key={f} value={f} />
+        ))}
+      </datalist>
+      <GroupEditor group={tree} fields={fields} variables={variables} onChange={(g) => onChange(filterOf(g))} />
+    </FieldList.Provider>
   );
 };
 
@@ -169,11 +191,11 @@ export const FilterBuilder = ({ text, fields, variables, onChange }: PartEditorP
       onChange={onChange}
       form={
         tree && (
-          <GroupEditor
-            group={tree}
+          <FilterGroups
+            tree={tree}
             fields={fields}
             variables={variables}
-            onChange={(g) => onChange(JSON.stringify(filterOf(g), null, 2))}
+            onChange={(filter) => onChange(JSON.stringify(filter, null, 2))}
           />
         )
       }

@@ -10,33 +10,29 @@ interface Preset {
   value: unknown;
 }
 
-/** Presets as rows, or null when the text is not an object of them. */
-const presetsOf = (text: string): Preset[] | null => {
-  try {
-    const value = JSON.parse(text || '{}');
-    return isPlainObject(value) ? Object.entries(value).map(([field, v]) => ({ field, value: v })) : null;
-  } catch {
-    return null;
-  }
-};
-
-/**
- * Values a Create or Modify writes itself, never taken from the client (DESIGN.md section 2): a field, and a
- * value or a variable (`param`, `user.id`, `now`...). Text that is not an object of presets is edited as JSON.
- */
-export const PresetsEditor = ({ text, fields, variables, onChange }: PartEditorProps) => {
+/** Values a write sets itself: a field, and a value or a variable per row (presets, and the values of tasks). */
+export const ValueRows = ({
+  values,
+  fields,
+  variables,
+  addLabel,
+  onChange,
+}: {
+  values: Record<string, unknown>;
+  addLabel: string;
+  fields: string[];
+  variables: string[];
+  onChange: (values: Record<string, unknown>) => void;
+}) => {
   const t = useT();
-  const presets = presetsOf(text);
-  if (!presets) return <JSONInput aria-label={t('builder.presets')} value={text} onChange={onChange} />;
-  const save = (rows: Preset[]) =>
-    onChange(JSON.stringify(Object.fromEntries(rows.map((r) => [r.field, r.value])), null, 2));
+  const rows = Object.entries(values).map(([field, value]) => ({ field, value }));
   return (
     <Rows<Preset>
-      items={presets}
+      items={rows}
       testId="preset"
-      addLabel={t('builder.presets.add')}
-      make={() => ({ field: fields.find((f) => !presets.some((p) => p.field === f)) ?? '', value: '' })}
-      onChange={save}
+      addLabel={addLabel}
+      make={() => ({ field: fields.find((f) => !(f in values)) ?? '', value: '' })}
+      onChange={(items) => onChange(Object.fromEntries(items.map((r) => [r.field, r.value])))}
       row={(preset, update) => (
         <>
           <SingleSelect
@@ -53,6 +49,30 @@ export const PresetsEditor = ({ text, fields, variables, onChange }: PartEditorP
           <ValueInput value={preset.value} variables={variables} onChange={(value) => update({ value })} />
         </>
       )}
+    />
+  );
+};
+
+/**
+ * Values a Create or Modify writes itself, never taken from the client (DESIGN.md section 2): a field, and a
+ * value or a variable (`param`, `user.id`, `now`...). Text that is not an object of presets is edited as JSON.
+ */
+export const PresetsEditor = ({ text, fields, variables, onChange }: PartEditorProps) => {
+  const t = useT();
+  let presets: unknown = null;
+  try {
+    presets = JSON.parse(text || '{}');
+  } catch {
+    presets = null;
+  }
+  if (!isPlainObject(presets)) return <JSONInput aria-label={t('builder.presets')} value={text} onChange={onChange} />;
+  return (
+    <ValueRows
+      values={presets}
+      fields={fields}
+      variables={variables}
+      addLabel={t('builder.presets.add')}
+      onChange={(values) => onChange(JSON.stringify(values, null, 2))}
     />
   );
 };

@@ -72,6 +72,8 @@ export const draftOf = (e: StoredEndpoint): Draft => ({
 
 const parsed = (text: string): unknown => JSON.parse(text);
 
+const WRITES: EndpointType[] = ['create', 'modify', 'delete'];
+
 /** What the builder can tell before asking the server: path, IPs and JSON syntax. */
 export const localProblems = (d: Draft): Record<string, string> => {
   const problems: Record<string, string> = {};
@@ -100,8 +102,8 @@ export const payloadOf = (d: Draft) => ({
   type: d.type,
   object: d.object,
   parameter: d.type === 'modify' || d.type === 'delete' ? 'required' : d.parameter,
-  ...(d.status === 'draft' ? { status: d.status } : {}),
-  publish: d.publish,
+  ...(d.status === 'draft' && d.type !== 'create' ? { status: d.status } : {}),
+  publish: WRITES.includes(d.type) && d.publish,
   enabled: d.enabled,
   fields: d.type === 'delete' ? [] : d.fields,
   sort: d.type === 'list' ? d.sort : [],
@@ -112,7 +114,7 @@ export const payloadOf = (d: Draft) => ({
     .filter(Boolean),
   filter: d.filter.trim() ? parsed(d.filter) : {},
   presets: d.type === 'create' || d.type === 'modify' ? (d.presets.trim() ? parsed(d.presets) : {}) : {},
-  tasks: ['create', 'modify', 'delete'].includes(d.type) ? (d.tasks.trim() ? parsed(d.tasks) : []) : [],
+  tasks: WRITES.includes(d.type) ? (d.tasks.trim() ? parsed(d.tasks) : []) : [],
   ...(d.type === 'aggregate' && d.aggregate.trim() ? { aggregate: parsed(d.aggregate) } : {}),
 });
 

@@ -1,9 +1,10 @@
-import { Button, Flex } from '@strapi/design-system';
+import { Button, Flex, Modal, Typography } from '@strapi/design-system';
 import { useFetchClient, useNotification } from '@strapi/strapi/admin';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { ImportResult } from '../../../contracts/transfer';
 import { PLUGIN_ID } from '../../../contracts/plugin';
 import { errorMessages, useAdminApi } from '../api/useAdminData';
+import { NewSecrets } from './NewSecrets';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 import { saveJsonFile } from '../utils/saveJsonFile';
@@ -16,6 +17,7 @@ export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
   const { toggleNotification } = useNotification();
   const rights = useRights('transfer');
   const input = useRef<HTMLInputElement>(null);
+  const [imported, setImported] = useState<ImportResult | null>(null);
   if (rights.isLoading || (!rights.canRead && !rights.canManage)) return null;
   const exportFile = async () => {
     const { data } = await get<{ data: unknown }>(`/${PLUGIN_ID}/export`);
@@ -24,16 +26,7 @@ export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
   const importFile = async (file: File) => {
     try {
       const result = await api.post<ImportResult>('import', JSON.parse(await file.text()));
-      const secrets = result.keys.created.map((k) => `${k.description}: ${k.secret}`);
-      toggleNotification({
-        type: 'success',
-        timeout: secrets.length ? 120_000 : undefined,
-        message: t('transfer.imported', {
-          endpoints: result.endpoints.created + result.endpoints.updated,
-          documents: result.documents.created + result.documents.updated,
-          keys: secrets.length ? ` ${t('transfer.newKeys')} ${secrets.join(', ')}` : '',
-        }),
-      });
+      setImported(result);
       onImported();
     } catch (failure) {
       toggleNotification({
@@ -68,6 +61,35 @@ export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
           />
         </>
       )}
+      <Modal.Root open={imported !== null} onOpenChange={(open: boolean) => !open && setImported(null)}>
+        {imported && (
+          <Modal.Content>
+            <Modal.Header>
+              <Modal.Title>{t('transfer.import')}</Modal.Title>
+            </Modal.Header>
+            <Modal.Body>
+              <Flex direction="column" alignItems="stretch" gap={4}>
+                <Typography data-testid="import-summary">
+                  {t('transfer.imported', {
+                    endpointsCreated: imported.endpoints.created,
+                    endpointsUpdated: imported.endpoints.updated,
+                    documentsCreated: imported.documents.created,
+                    documentsUpdated: imported.documents.updated,
+                    keysMatched: imported.keys.matched,
+                    keysCreated: imported.keys.created.length,
+                  })}
+                </Typography>
+                {imported.keys.created.length > 0 && <NewSecrets keys={imported.keys.created} />}
+              </Flex>
+            </Modal.Body>
+            <Modal.Footer>
+              <Modal.Close>
+                <Button>{t('common.done')}</Button>
+              </Modal.Close>
+            </Modal.Footer>
+          </Modal.Content>
+        )}
+      </Modal.Root>
     </Flex>
   );
 };

@@ -1,4 +1,4 @@
-import { Box, Button, Field, Flex, Grid, JSONInput, Textarea, Toggle, Typography } from '@strapi/design-system';
+import { Box, Button, Field, Flex, Grid, Textarea, Toggle, Typography } from '@strapi/design-system';
 import { Layouts, Page } from '@strapi/strapi/admin';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
@@ -6,7 +6,7 @@ import type { ApiKeySummary } from '../../../contracts/api-key';
 import { ENDPOINT_TYPES, PARAMETER_MODES, type StoredEndpoint } from '../../../contracts/definition';
 import type { ObjectDescription } from '../../../contracts/objects';
 import { PLUGIN_ID } from '../../../contracts/plugin';
-import { variablesFor } from '../../../contracts/variables';
+import { taskVariablesFor, variablesFor } from '../../../contracts/variables';
 import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
 import { AggregateEditor } from '../builder/AggregateEditor';
 import { AuthEditor } from '../builder/AuthEditor';
@@ -20,11 +20,13 @@ import {
   problemsBySection,
   type Draft,
 } from '../builder/draft';
+import { filterFields, groupableFields, readableFields, settableFields } from '../builder/fieldChoices';
 import { FieldsPicker } from '../builder/FieldsPicker';
 import { FilterBuilder } from '../builder/FilterBuilder';
 import { PresetsEditor } from '../builder/PresetsEditor';
 import { SelectField } from '../builder/SelectField';
 import { SortEditor } from '../builder/SortEditor';
+import { TasksEditor } from '../builder/TasksEditor';
 import { TryIt } from '../builder/TryIt';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
@@ -45,21 +47,6 @@ const Section = ({ title, error, children }: { title: string; error?: string; ch
     </Flex>
   </Box>
 );
-
-/** Fields an aggregate can group or measure by: plain fields, and those of a to-one relation (`customer.tier`). */
-const groupableFields = (object: ObjectDescription | undefined, objects: ObjectDescription[]) =>
-  (object?.fields ?? []).flatMap((f) => {
-    if (!f.exposable || f.type === 'media') return [];
-    if (!f.relation) return [f.name];
-    if (f.relation.many) return [];
-    const target = objects.find((o) => o.uid === f.relation!.target);
-    return [
-      f.name,
-      ...(target?.fields ?? [])
-        .filter((g) => g.exposable && !g.relation && g.type !== 'media')
-        .map((g) => `${f.name}.${g.name}`),
-    ];
-  });
 
 /** Builds an endpoint (DESIGN.md section 2): new, or the one at `:id`. */
 export const EndpointEditor = () => {
@@ -106,18 +93,11 @@ export const EndpointEditor = () => {
       <Field.Error />
     </Field.Root>
   );
-  const json = (key: 'tasks', title: string, hint: string) => (
-    <Section title={title} error={problems[key]}>
-      <Typography variant="pi" textColor="neutral600">
-        {hint}
-      </Typography>
-      <JSONInput aria-label={title} value={draft[key]} onChange={(value: string) => set(key, value)} />
-    </Section>
-  );
-  const variables = variablesFor({
+  const definition = {
     ...draft,
     parameter: draft.type === 'modify' || draft.type === 'delete' ? 'required' : draft.parameter,
-  });
+  };
+  const variables = variablesFor(definition);
   const url = endpointUrl(backendUrl() || window.location.origin, draft);
 
   return (
@@ -172,6 +152,8 @@ export const EndpointEditor = () => {
                     set('object', v);
                     set('fields', []);
                     set('sort', []);
+                    set('status', 'published');
+                    set('publish', false);
                   }}
                 />
               </Grid.Item>
@@ -198,6 +180,37 @@ export const EndpointEditor = () => {
                   />
                 </Field.Root>
               </Grid.Item>
+              {object?.draftAndPublish && draft.type !== 'create' && (
+                <Grid.Item col={4} xs={12}>
+                  <SelectField
+                    name="status"
+                    label={t('builder.status')}
+                    hint={t('builder.status.hint')}
+                    value={draft.status}
+                    error={problems.status}
+                    options={[
+                      ['published', t('builder.status.published')],
+                      ['draft', t('builder.status.draft')],
+                    ]}
+                    onChange={(v) => set('status', v as Draft['status'])}
+                  />
+                </Grid.Item>
+              )}
+              {object?.draftAndPublish && writes && (
+                <Grid.Item col={4} xs={12}>
+                  <Field.Root name="publish" error={problems.publish} hint={t('builder.publish.hint')}>
+                    <Field.Label>{t('builder.publish')}</Field.Label>
+                    <Toggle
+                      onLabel={t('common.yes')}
+                      offLabel={t('common.no')}
+                      checked={draft.publish}
+                      onChange={(e: any) => set('publish', e.target.checked)}
+                    />
+                    <Field.Hint />
+                    <Field.Error />
+                  </Field.Root>
+                </Grid.Item>
+              )}
             </Grid.Root>
           </Section>
           {draft.type !== 'delete' && draft.type !== 'aggregate' && (
@@ -216,9 +229,7 @@ export const EndpointEditor = () => {
             </Typography>
             <FilterBuilder
               text={draft.filter}
-              fields={(object?.fields ?? [])
-                .filter((f) => f.exposable && f.type !== 'media')
-                .map((f) => (f.relation ? `${f.name}.id` : f.name))}
+              fields={filterFields(object)}
               variables={variables}
               onChange={(text) => set('filter', text)}
             />
@@ -230,16 +241,29 @@ export const EndpointEditor = () => {
               </Typography>
               <PresetsEditor
                 text={draft.presets}
-                fields={(object?.fields ?? [])
-                  .filter((f) => f.exposable && f.writable && f.type !== 'media')
-                  .filter((f) => !draft.fields.some((a) => a.name === f.name))
-                  .map((f) => f.name)}
+                fields={settableFields(object).filter((f) => !draft.fields.some((a) => a.name === f))}
                 variables={variables}
                 onChange={(text) => set('presets', text)}
               />
             </Section>
           )}
-          {writes && json('tasks', t('builder.tasks'), t('builder.tasks.hint'))}
+          {writes && (
+            <Section title={t('builder.tasks')} error={problems.tasks}>
+              <Typography variant="pi" textColor="neutral600">
+                {t('builder.tasks.hint')}
+              </Typography>
+              <TasksEditor
+                text={draft.tasks}
+                scope={{
+                  objects: objects.data!,
+                  object: draft.object,
+                  variables: taskVariablesFor(definition, readableFields(object)),
+                  hasRecord: draft.type !== 'delete',
+                }}
+                onChange={(text) => set('tasks', text)}
+              />
+            </Section>
+          )}
           {draft.type === 'aggregate' && (
             <Section title={t('builder.aggregate')} error={problems.aggregate}>
               <Typography variant="pi" textColor="neutral600">

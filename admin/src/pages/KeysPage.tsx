@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Field, Flex, Modal, Typography } from '@strapi/design-system';
-import { Layouts, Page, useClipboard, useNotification } from '@strapi/strapi/admin';
+import { Button, Field, Modal, Typography } from '@strapi/design-system';
+import { Layouts, Page } from '@strapi/strapi/admin';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ApiKeySummary } from '../../../contracts/api-key';
 import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
 import { ConfirmButton } from '../components/ConfirmButton';
+import { NewSecrets } from '../components/NewSecrets';
 import { SimpleTable, type Column } from '../components/SimpleTable';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
@@ -13,8 +14,6 @@ import { useT } from '../hooks/useT';
 const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
   const t = useT();
   const api = useAdminApi();
-  const { copy } = useClipboard();
-  const { toggleNotification } = useNotification();
   const [open, setOpen] = useState(false);
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -47,16 +46,7 @@ const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
         </Modal.Header>
         <Modal.Body>
           {created ? (
-            <Flex direction="column" alignItems="stretch" gap={4}>
-              <Alert variant="warning" closeLabel={t('common.close')} title={t('keys.secret.title')}>
-                {t('keys.secret.warning')}
-              </Alert>
-              <Box background="neutral100" padding={3} hasRadius>
-                <Typography fontWeight="bold" data-testid="key-secret" style={{ wordBreak: 'break-all' }}>
-                  {created.secret}
-                </Typography>
-              </Box>
-            </Flex>
+            <NewSecrets keys={[created]} />
           ) : (
             <Field.Root name="description" error={error ?? undefined} required>
               <Field.Label>{t('keys.column.description')}</Field.Label>
@@ -67,19 +57,9 @@ const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
         </Modal.Body>
         <Modal.Footer>
           {created ? (
-            <>
-              <Button
-                variant="secondary"
-                onClick={async () => {
-                  if (await copy(created.secret)) toggleNotification({ type: 'success', message: t('keys.copied') });
-                }}
-              >
-                {t('keys.copy')}
-              </Button>
-              <Modal.Close>
-                <Button>{t('common.done')}</Button>
-              </Modal.Close>
-            </>
+            <Modal.Close>
+              <Button>{t('common.done')}</Button>
+            </Modal.Close>
           ) : (
             <>
               <Modal.Close>

@@ -1,24 +1,15 @@
 import type { EndpointDefinition } from '../../../contracts/definition';
 import type { Model } from '../query/model';
-import { variableProblem, variablesFor, type Variables } from '../query/variables';
+import { taskVariablesFor } from '../../../contracts/variables';
+import { variableProblem, type Variables } from '../query/variables';
 import { readableFields } from '../writes/row-queries';
 
-/**
- * Variables of tasks (DESIGN.md section 5), besides the endpoint's own: `record.<field>` (the record as written;
- * on Delete, as it was), `previous.<field>` (Modify, Delete: before the write), `input.<field>` (as sent). Files
- * (media fields) are none of them.
- */
-export const taskVariables = (definition: EndpointDefinition, model: Model): string[] => {
-  const fields = readableFields(model).map((f) => f.name);
-  return [
-    ...variablesFor(definition),
-    ...fields.map((f) => `record.${f}`),
-    ...(definition.type === 'create' ? [] : fields.map((f) => `previous.${f}`)),
-    ...(definition.type === 'delete'
-      ? []
-      : definition.fields.filter((f) => model.fields.get(f.name)?.kind !== 'media').map((f) => `input.${f.name}`)),
-  ];
-};
+/** Variables of tasks (DESIGN.md section 5), besides the endpoint's own; files are none of them. */
+export const taskVariables = (definition: EndpointDefinition, model: Model): string[] =>
+  taskVariablesFor(
+    definition,
+    readableFields(model).map((f) => f.name)
+  );
 
 /** Values taken from records: their `null` is a value (an empty field), not a missing variable. */
 export const isRecordVariable = (name: string) =>
