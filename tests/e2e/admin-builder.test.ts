@@ -51,6 +51,32 @@ const choose = async (trigger: ReturnType<Page['locator']>, option: string) => {
   await page.getByRole('option', { name: option, exact: false }).first().click();
 };
 
+/** Opens a new endpoint in the builder with its name, path, type, content type and fields. */
+const startEndpoint = async (e: { name: string; path: string; type?: string; object: string; fields?: string[] }) => {
+  await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
+  await page.getByLabel('Name').fill(e.name);
+  await page.getByLabel('Path').fill(e.path);
+  if (e.type) await choose(page.getByRole('combobox', { name: 'Type' }), e.type);
+  await choose(page.getByRole('combobox', { name: 'Object' }), e.object);
+  for (const field of e.fields ?? []) {
+    await page.getByRole('checkbox', { name: new RegExp(`^${field} \\(`) }).click();
+  }
+};
+
+/** Allows the test key, screenshots the builder as `shotName` if given, and clicks Save. */
+const allowKeyAndSave = async (shotName?: string) => {
+  await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
+  await page.keyboard.press('Escape');
+  if (shotName) await shot(shotName);
+  await page.getByRole('button', { name: 'Save' }).click();
+};
+
+/** Saves and waits for the endpoints list, where the builder goes after a save the admin API took. */
+const saveEndpoint = async (shotName?: string) => {
+  await allowKeyAndSave(shotName);
+  await page.waitForURL('**/admin/plugins/data-api/endpoints');
+};
+
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   app = await startApp();
@@ -143,14 +169,8 @@ test('Endpoints: a List built in the builder answers the key with the rows', asy
 });
 
 test('Endpoints: an error of the admin API shows at the field it concerns', async () => {
-  await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
-  await page.getByLabel('Name').fill('Clash');
-  await page.getByLabel('Path').fill('shop/cheap');
-  await choose(page.getByRole('combobox', { name: 'Object' }), 'Product (api::product.product)');
-  await page.getByRole('checkbox', { name: /^id \(/ }).click();
-  await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await startEndpoint({ name: 'Clash', path: 'shop/cheap', object: 'Product (api::product.product)', fields: ['id'] });
+  await allowKeyAndSave();
   // The refusal arrives after the save: wait for it, at the path field (the input is marked invalid).
   await page
     .getByText(/is already used by endpoint/)
@@ -161,11 +181,12 @@ test('Endpoints: an error of the admin API shows at the field it concerns', asyn
 });
 
 test('Endpoints: an Aggregate built row by row groups in the database', async () => {
-  await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
-  await page.getByLabel('Name').fill('Orders by month');
-  await page.getByLabel('Path').fill('stats/by-month');
-  await choose(page.getByRole('combobox', { name: 'Type' }), 'Aggregate');
-  await choose(page.getByRole('combobox', { name: 'Object' }), 'Order (api::order.order)');
+  await startEndpoint({
+    name: 'Orders by month',
+    path: 'stats/by-month',
+    type: 'Aggregate',
+    object: 'Order (api::order.order)',
+  });
   await page.getByRole('button', { name: 'Add a dimension' }).click();
   const dimension = page.getByTestId('aggregate-dimension');
   await dimension.getByLabel('Variable').fill('month');
@@ -178,11 +199,7 @@ test('Endpoints: an Aggregate built row by row groups in the database', async ()
   await revenue.getByLabel('Variable').fill('revenue');
   await choose(revenue.getByRole('combobox', { name: 'Operation' }), 'sum');
   await revenue.getByLabel('Field').fill('total');
-  await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
-  await page.keyboard.press('Escape');
-  await shot('aggregate-builder');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.waitForURL('**/admin/plugins/data-api/endpoints');
+  await saveEndpoint('aggregate-builder');
 
   const response = await app.http().get('/_api/stats/by-month').set('Authorization', `Bearer ${secret}`);
   expect(response.status).toBe(200);
@@ -200,14 +217,13 @@ test('Endpoints: an Aggregate built row by row groups in the database', async ()
 });
 
 test('Endpoints: a Create with presets writes what the client sent and what the endpoint sets', async () => {
-  await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
-  await page.getByLabel('Name').fill('Place an order');
-  await page.getByLabel('Path').fill('shop/orders');
-  await choose(page.getByRole('combobox', { name: 'Type' }), 'Create');
-  await choose(page.getByRole('combobox', { name: 'Object' }), 'Order (api::order.order)');
-  for (const field of ['product', 'quantity']) {
-    await page.getByRole('checkbox', { name: new RegExp(`^${field} \\(`) }).click();
-  }
+  await startEndpoint({
+    name: 'Place an order',
+    path: 'shop/orders',
+    type: 'Create',
+    object: 'Order (api::order.order)',
+    fields: ['product', 'quantity'],
+  });
   await page.getByRole('button', { name: 'Add a preset' }).click();
   const status = page.getByTestId('preset').nth(0);
   await choose(status.getByRole('combobox', { name: 'Field' }), 'status');
@@ -216,11 +232,7 @@ test('Endpoints: a Create with presets writes what the client sent and what the 
   const orderedAt = page.getByTestId('preset').nth(1);
   await choose(orderedAt.getByRole('combobox', { name: 'Field' }), 'orderedAt');
   await choose(orderedAt.getByRole('combobox', { name: 'Value or variable' }), 'now');
-  await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
-  await page.keyboard.press('Escape');
-  await shot('create-builder');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.waitForURL('**/admin/plugins/data-api/endpoints');
+  await saveEndpoint('create-builder');
 
   const before = Date.now();
   const created = await app
@@ -241,14 +253,13 @@ test('Endpoints: a Create with presets writes what the client sent and what the 
 });
 
 test('Endpoints: tasks built in the form run after the write, and an error rolls it back', async () => {
-  await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
-  await page.getByLabel('Name').fill('Reserve a product');
-  await page.getByLabel('Path').fill('shop/reserve');
-  await choose(page.getByRole('combobox', { name: 'Type' }), 'Create');
-  await choose(page.getByRole('combobox', { name: 'Object' }), 'Order (api::order.order)');
-  for (const field of ['product', 'quantity']) {
-    await page.getByRole('checkbox', { name: new RegExp(`^${field} \\(`) }).click();
-  }
+  await startEndpoint({
+    name: 'Reserve a product',
+    path: 'shop/reserve',
+    type: 'Create',
+    object: 'Order (api::order.order)',
+    fields: ['product', 'quantity'],
+  });
   // 1. Raise an error when the written record has quantity > 100.
   await page.getByRole('button', { name: 'Add a task' }).click();
   const guard = page.getByTestId('task').nth(0);
@@ -272,12 +283,8 @@ test('Endpoints: tasks built in the form run after the write, and an error rolls
   const value = reserve.getByTestId('preset');
   await choose(value.getByRole('combobox', { name: 'Field' }), 'category');
   await value.getByLabel('Value', { exact: true }).fill('reserved');
-  await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
-  await page.keyboard.press('Escape');
   await guard.scrollIntoViewIfNeeded();
-  await shot('tasks-builder');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.waitForURL('**/admin/plugins/data-api/endpoints');
+  await saveEndpoint('tasks-builder');
 
   const orders = app.strapi.db.query('api::order.order');
   const product = () => app.strapi.db.query('api::product.product').findOne({ where: { id: 7 } });
@@ -415,16 +422,14 @@ test('RBAC: an admin who may only read sees no button that changes anything', as
 });
 
 test('Endpoints: a List of a Draft & Publish type can read the drafts', async () => {
-  await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
-  await page.getByLabel('Name').fill('Article drafts');
-  await page.getByLabel('Path').fill('articles/drafts');
-  await choose(page.getByRole('combobox', { name: 'Object' }), 'Article (api::article.article)');
-  for (const field of ['id', 'title']) await page.getByRole('checkbox', { name: new RegExp(`^${field} \\(`) }).click();
+  await startEndpoint({
+    name: 'Article drafts',
+    path: 'articles/drafts',
+    object: 'Article (api::article.article)',
+    fields: ['id', 'title'],
+  });
   await choose(page.getByRole('combobox', { name: 'Entries read' }), 'Drafts');
-  await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.waitForURL('**/admin/plugins/data-api/endpoints');
+  await saveEndpoint();
 
   const response = await app.http().get('/_api/articles/drafts').set('Authorization', `Bearer ${secret}`);
   expect(response.status).toBe(200);

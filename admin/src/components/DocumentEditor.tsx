@@ -6,7 +6,6 @@ import {
   MultiSelect,
   MultiSelectOption,
   Textarea,
-  Toggle,
   Typography,
 } from '@strapi/design-system';
 import { useState, type ReactNode } from 'react';
@@ -14,6 +13,7 @@ import type { StoredEndpoint } from '../../../contracts/definition';
 import { OPENAPI_PATH, slugOf, type StoredOpenapiDocument } from '../../../contracts/openapi';
 import { errorMessages, useAdminApi } from '../api/useAdminData';
 import { useT } from '../hooks/useT';
+import { ToggleField } from './ToggleField';
 import { backendUrl } from '../utils/backendUrl';
 
 type Draft = { title: string; version: string; description: string; endpoints: number[]; public: boolean };
@@ -117,16 +117,13 @@ export const DocumentEditor = ({
               </MultiSelect>
               <Field.Error />
             </Field.Root>
-            <Field.Root name="public" hint={draft.public ? publicPath : t('documents.public.hint')}>
-              <Field.Label>{t('documents.column.public')}</Field.Label>
-              <Toggle
-                onLabel={t('common.yes')}
-                offLabel={t('common.no')}
-                checked={draft.public}
-                onChange={(e: any) => set('public', e.target.checked)}
-              />
-              <Field.Hint />
-            </Field.Root>
+            <ToggleField
+              name="public"
+              label={t('documents.column.public')}
+              hint={draft.public ? publicPath : t('documents.public.hint')}
+              checked={draft.public}
+              onChange={(on) => set('public', on)}
+            />
             {draft.public && (
               <Typography variant="pi" textColor="neutral600">
                 {`${backendUrl()}${publicPath}`}

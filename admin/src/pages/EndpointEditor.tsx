@@ -1,4 +1,4 @@
-import { Box, Button, Field, Flex, Grid, Textarea, Toggle, Typography } from '@strapi/design-system';
+import { Box, Button, Field, Flex, Grid, Textarea, Typography } from '@strapi/design-system';
 import { Layouts, Page } from '@strapi/strapi/admin';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
@@ -28,6 +28,7 @@ import { SelectField } from '../builder/SelectField';
 import { SortEditor } from '../builder/SortEditor';
 import { TasksEditor } from '../builder/TasksEditor';
 import { TryIt } from '../builder/TryIt';
+import { ToggleField } from '../components/ToggleField';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 import { backendUrl } from '../utils/backendUrl';
@@ -170,15 +171,12 @@ export const EndpointEditor = () => {
                 />
               </Grid.Item>
               <Grid.Item col={4} xs={12}>
-                <Field.Root name="enabled">
-                  <Field.Label>{t('endpoints.column.enabled')}</Field.Label>
-                  <Toggle
-                    onLabel={t('common.yes')}
-                    offLabel={t('common.no')}
-                    checked={draft.enabled}
-                    onChange={(e: any) => set('enabled', e.target.checked)}
-                  />
-                </Field.Root>
+                <ToggleField
+                  name="enabled"
+                  label={t('endpoints.column.enabled')}
+                  checked={draft.enabled}
+                  onChange={(on) => set('enabled', on)}
+                />
               </Grid.Item>
               {object?.draftAndPublish && draft.type !== 'create' && (
                 <Grid.Item col={4} xs={12}>
@@ -198,17 +196,14 @@ export const EndpointEditor = () => {
               )}
               {object?.draftAndPublish && writes && (
                 <Grid.Item col={4} xs={12}>
-                  <Field.Root name="publish" error={problems.publish} hint={t('builder.publish.hint')}>
-                    <Field.Label>{t('builder.publish')}</Field.Label>
-                    <Toggle
-                      onLabel={t('common.yes')}
-                      offLabel={t('common.no')}
-                      checked={draft.publish}
-                      onChange={(e: any) => set('publish', e.target.checked)}
-                    />
-                    <Field.Hint />
-                    <Field.Error />
-                  </Field.Root>
+                  <ToggleField
+                    name="publish"
+                    label={t('builder.publish')}
+                    hint={t('builder.publish.hint')}
+                    error={problems.publish}
+                    checked={draft.publish}
+                    onChange={(on) => set('publish', on)}
+                  />
                 </Grid.Item>
               )}
             </Grid.Root>
