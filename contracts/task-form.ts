@@ -93,35 +93,49 @@ export const tasksOf = (value: unknown): TaskForm[] | null =>
 export const newLeaf = (object: string, hasRecord: boolean): Condition =>
   hasRecord ? { match: {} } : { exists: { object } };
 
-/** A new condition of `kind`: `all`/`any`/`not` start with one condition. */
-export const newCondition = (kind: ConditionKind, object: string, hasRecord: boolean): Condition => {
-  const leaf = () => newLeaf(object, hasRecord);
+/**
+ * The condition as `kind`, keeping what carries over: the conditions of a group (all <-> any, or the one under
+ * `not`), the type and filter between `exists` and `notExists`; `not` wraps the current condition.
+ */
+export const switchCondition = (current: Condition, kind: ConditionKind, object: string): Condition => {
+  if (kind === kindOf(current)) return current;
   switch (kind) {
     case 'match':
       return { match: {} };
     case 'exists':
-      return { exists: { object } };
+      return { exists: 'notExists' in current ? current.notExists : { object } };
     case 'notExists':
-      return { notExists: { object } };
+      return { notExists: 'exists' in current ? current.exists : { object } };
     case 'all':
-      return { all: [leaf()] };
-    case 'any':
-      return { any: [leaf()] };
+    case 'any': {
+      const parts =
+        'all' in current ? current.all : 'any' in current ? current.any : 'not' in current ? [current.not] : [current];
+      return kind === 'all' ? { all: parts } : { any: parts };
+    }
     case 'not':
-      return { not: leaf() };
+      return { not: current };
   }
 };
 
-/** A new task of `action` on `object` (the endpoint's type, to start with). */
-export const newTask = (action: TaskAction, object: string): TaskForm => {
+/**
+ * The task as `action`, keeping its type, filter and values where the new action has them; a new task (no
+ * `current`) is on `object`. A new update or delete has no condition yet: see `changesEverything`.
+ */
+export const switchTask = (current: TaskForm | null, action: TaskAction, object: string): TaskForm => {
+  const type = current && 'object' in current ? current.object : object;
+  const filter = current && 'filter' in current ? current.filter : {};
+  const values = current && 'values' in current ? current.values : {};
   switch (action) {
     case 'raise-error':
-      return { action, message: '' };
+      return current?.action === 'raise-error' ? current : { action, message: '' };
     case 'create-record':
-      return { action, object, values: {} };
+      return { action, object: type, values };
     case 'update-records':
-      return { action, object, filter: {}, values: {} };
+      return { action, object: type, filter, values };
     case 'delete-records':
-      return { action, object, filter: {} };
+      return { action, object: type, filter };
   }
 };
+
+/** Whether an update or delete task has no condition, and so changes every record of its type. */
+export const changesEverything = (task: TaskForm) => 'filter' in task && Object.keys(task.filter).length === 0;

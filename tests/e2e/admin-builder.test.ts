@@ -275,10 +275,13 @@ test('Endpoints: tasks built in the form run after the write, and an error rolls
   const reserve = page.getByTestId('task').nth(1);
   await choose(reserve.getByRole('combobox', { name: 'Action' }), 'Update records');
   await choose(reserve.getByRole('combobox', { name: 'Object' }), 'Product (api::product.product)');
+  // Until it has a condition, an update changes every record of its type: the form says so.
+  await reserve.getByTestId('task-everything').waitFor();
   await reserve.getByRole('button', { name: 'Add a condition' }).click();
   const which = reserve.getByTestId('filter-condition');
   await which.getByLabel('Field').fill('id');
   await choose(which.getByRole('combobox', { name: 'Value or variable' }), 'input.product');
+  expect(await reserve.getByTestId('task-everything').count()).toBe(0);
   await reserve.getByRole('button', { name: 'Add a value' }).click();
   const value = reserve.getByTestId('preset');
   await choose(value.getByRole('combobox', { name: 'Field' }), 'category');
@@ -305,13 +308,33 @@ test('Endpoints: tasks built in the form run after the write, and an error rolls
   expect(await orders.count()).toBe(count + 1);
   expect((await product()).category).toBe('reserved');
 
-  // The stored tasks open in the form again, in order.
+  const stored = async () =>
+    (await app.strapi.db.query('plugin::data-api.endpoint').findOne({ where: { path: 'shop/reserve' } })).tasks;
+  const tasks = [
+    {
+      action: 'raise-error',
+      message: 'Too many at once',
+      when: { match: { $and: [{ quantity: { $gt: 100 } }] } },
+    },
+    {
+      action: 'update-records',
+      object: 'api::product.product',
+      filter: { $and: [{ id: { $eq: { $var: 'input.product' } } }] },
+      values: { category: 'reserved' },
+    },
+  ];
+  expect(await stored()).toEqual(tasks);
+
+  // The stored tasks open in the form again, in order, and saving them again changes nothing.
   await page.locator('tr', { hasText: 'POST /_api/shop/reserve' }).getByRole('link', { name: 'Edit' }).click();
   await page.getByTestId('task').nth(1).waitFor();
   expect(await page.getByTestId('task').count()).toBe(2);
   expect(await page.getByTestId('task').nth(1).getByRole('combobox', { name: 'Action' }).textContent()).toContain(
     'Update records'
   );
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL('**/admin/plugins/data-api/endpoints');
+  expect(await stored()).toEqual(tasks);
 });
 
 test('Endpoints: switch one off from the list, and on again', async () => {

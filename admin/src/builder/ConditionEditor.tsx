@@ -3,8 +3,8 @@ import { treeOf } from '../../../contracts/filter-tree';
 import {
   CONDITION_KINDS,
   kindOf,
-  newCondition,
   newLeaf,
+  switchCondition,
   type Condition,
   type Filter,
 } from '../../../contracts/task-form';
@@ -93,7 +93,7 @@ export const ConditionEditor = ({
         ))}
         <div>
           <Button variant="secondary" size="S" onClick={() => save([...parts, newLeaf(scope.object, scope.hasRecord)])}>
-            {t('builder.tasks.addCondition')}
+            {t('builder.tasks.addSubCondition')}
           </Button>
         </div>
       </>
@@ -113,7 +113,7 @@ export const ConditionEditor = ({
           <SingleSelect
             aria-label={t('builder.tasks.condition')}
             value={kind}
-            onChange={(v: string | number) => onChange(newCondition(v as typeof kind, scope.object, scope.hasRecord))}
+            onChange={(v: string | number) => onChange(switchCondition(condition, v as typeof kind, scope.object))}
           >
             {kinds.map((k) => (
               <SingleSelectOption key={k} value={k}>

@@ -26,12 +26,15 @@ export const ValueRows = ({
 }) => {
   const t = useT();
   const rows = Object.entries(values).map(([field, value]) => ({ field, value }));
+  // One row per field: a row offers its own field and those no other row sets.
+  const free = fields.filter((f) => !(f in values));
   return (
     <Rows<Preset>
       items={rows}
       testId="preset"
       addLabel={addLabel}
-      make={() => ({ field: fields.find((f) => !(f in values)) ?? '', value: '' })}
+      canAdd={free.length > 0}
+      make={() => ({ field: free[0], value: '' })}
       onChange={(items) => onChange(Object.fromEntries(items.map((r) => [r.field, r.value])))}
       row={(preset, update) => (
         <>
@@ -40,7 +43,7 @@ export const ValueRows = ({
             value={preset.field}
             onChange={(v: string | number) => update({ field: String(v) })}
           >
-            {fields.map((f) => (
+            {[preset.field, ...free].map((f) => (
               <SingleSelectOption key={f} value={f}>
                 {f}
               </SingleSelectOption>

@@ -10,6 +10,7 @@ export const Rows = <T,>({
   addLabel,
   onChange,
   testId,
+  canAdd = true,
 }: {
   items: T[];
   row: (item: T, update: (change: Partial<T>) => void) => ReactNode;
@@ -17,6 +18,8 @@ export const Rows = <T,>({
   addLabel: string;
   onChange: (items: T[]) => void;
   testId?: string;
+  /** False when no row can be added (every choice is taken). */
+  canAdd?: boolean;
 }) => {
   const t = useT();
   return (
@@ -30,7 +33,7 @@ export const Rows = <T,>({
         </Flex>
       ))}
       <div>
-        <Button variant="secondary" size="S" onClick={() => onChange([...items, make()])}>
+        <Button variant="secondary" size="S" disabled={!canAdd} onClick={() => onChange([...items, make()])}>
           {addLabel}
         </Button>
       </div>

@@ -1,18 +1,16 @@
-import {
-  Box,
-  Button,
-  Flex,
-  SingleSelect,
-  SingleSelectOption,
-  TextInput,
-  Toggle,
-  Typography,
-} from '@strapi/design-system';
+import { Box, Button, Flex, SingleSelect, SingleSelectOption, Field, Toggle, Typography } from '@strapi/design-system';
 import type { ReactNode } from 'react';
-import { newLeaf, newTask, TASK_ACTIONS, tasksOf, type TaskForm } from '../../../contracts/task-form';
+import {
+  changesEverything,
+  newLeaf,
+  switchTask,
+  TASK_ACTIONS,
+  tasksOf,
+  type TaskForm,
+} from '../../../contracts/task-form';
 import { useT } from '../hooks/useT';
 import { ConditionEditor, TaskFilter } from './ConditionEditor';
-import { settableFields } from './fieldChoices';
+import { requiredFields, settableFields } from './fieldChoices';
 import { JsonOrForm } from './JsonOrForm';
 import { ObjectSelect } from './ObjectSelect';
 import { ValueRows } from './PresetsEditor';
@@ -34,13 +32,10 @@ const TaskCard = ({ task, scope, onChange }: { task: TaskForm; scope: TaskScope;
   if (task.action === 'raise-error') {
     return (
       <>
-        <Labelled label={t('builder.tasks.message')}>
-          <TextInput
-            aria-label={t('builder.tasks.message')}
-            value={task.message}
-            onChange={(e: any) => set({ message: e.target.value })}
-          />
-        </Labelled>
+        <Field.Root name="message" required>
+          <Field.Label>{t('builder.tasks.message')}</Field.Label>
+          <Field.Input value={task.message} onChange={(e: any) => set({ message: e.target.value })} />
+        </Field.Root>
         <Toggle
           aria-label={t('builder.tasks.when')}
           onLabel={t('builder.tasks.when.some')}
@@ -59,18 +54,24 @@ const TaskCard = ({ task, scope, onChange }: { task: TaskForm; scope: TaskScope;
     );
   }
   const object = objectIn(scope, task.object);
+  const missing = task.action === 'create-record' ? requiredFields(object).filter((f) => !(f in task.values)) : [];
   return (
     <>
       <Labelled label={t('endpoints.column.object')}>
         <ObjectSelect
           value={task.object}
           objects={scope.objects}
-          onChange={(uid) => onChange(newTask(task.action, uid))}
+          onChange={(uid) => onChange(switchTask(null, task.action, uid))}
         />
       </Labelled>
       {task.action !== 'create-record' && (
         <Labelled label={t('builder.tasks.filter')}>
           <TaskFilter filter={task.filter} object={task.object} scope={scope} onChange={(filter) => set({ filter })} />
+          {changesEverything(task) && (
+            <Typography textColor="danger600" data-testid="task-everything">
+              {t('builder.tasks.everything', { type: object?.displayName ?? task.object })}
+            </Typography>
+          )}
         </Labelled>
       )}
       {task.action !== 'delete-records' && (
@@ -82,6 +83,9 @@ const TaskCard = ({ task, scope, onChange }: { task: TaskForm; scope: TaskScope;
             addLabel={t('builder.tasks.addValue')}
             onChange={(values) => set({ values })}
           />
+          {missing.length > 0 && (
+            <Typography textColor="danger600">{t('builder.tasks.missing', { fields: missing.join(', ') })}</Typography>
+          )}
         </Labelled>
       )}
     </>
@@ -128,7 +132,7 @@ export const TasksEditor = ({
                   aria-label={t('builder.tasks.action')}
                   value={task.action}
                   onChange={(v: string | number) =>
-                    save(all.map((x, j) => (i === j ? newTask(v as TaskForm['action'], scope.object) : x)))
+                    save(all.map((x, j) => (i === j ? switchTask(x, v as TaskForm['action'], scope.object) : x)))
                   }
                 >
                   {TASK_ACTIONS.map((action) => (
@@ -137,13 +141,27 @@ export const TasksEditor = ({
                     </SingleSelectOption>
                   ))}
                 </SingleSelect>
-                <Button variant="tertiary" disabled={i === 0} onClick={() => move(i - 1)}>
+                <Button
+                  variant="tertiary"
+                  disabled={i === 0}
+                  aria-label={t('builder.tasks.upLabel', { n: i + 1 })}
+                  onClick={() => move(i - 1)}
+                >
                   {t('builder.tasks.up')}
                 </Button>
-                <Button variant="tertiary" disabled={i === all.length - 1} onClick={() => move(i + 1)}>
+                <Button
+                  variant="tertiary"
+                  disabled={i === all.length - 1}
+                  aria-label={t('builder.tasks.downLabel', { n: i + 1 })}
+                  onClick={() => move(i + 1)}
+                >
                   {t('builder.tasks.down')}
                 </Button>
-                <Button variant="tertiary" onClick={() => save(all.filter((_, j) => j !== i))}>
+                <Button
+                  variant="tertiary"
+                  aria-label={t('builder.tasks.removeLabel', { n: i + 1 })}
+                  onClick={() => save(all.filter((_, j) => j !== i))}
+                >
                   {t('common.remove')}
                 </Button>
               </Flex>
@@ -157,7 +175,11 @@ export const TasksEditor = ({
         );
       })}
       <div>
-        <Button variant="secondary" size="S" onClick={() => save([...tasks!, newTask('raise-error', scope.object)])}>
+        <Button
+          variant="secondary"
+          size="S"
+          onClick={() => save([...tasks!, switchTask(null, 'raise-error', scope.object)])}
+        >
           {t('builder.tasks.add')}
         </Button>
       </div>

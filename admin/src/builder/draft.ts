@@ -95,15 +95,18 @@ export const localProblems = (d: Draft): Record<string, string> => {
   return problems;
 };
 
-/** The definition the admin API takes, from a draft without local problems. */
-export const payloadOf = (d: Draft) => ({
+/**
+ * The definition the admin API takes, from a draft without local problems. `status` and `publish` are sent only
+ * for a Draft & Publish type (`draftAndPublish`), where the builder shows them.
+ */
+export const payloadOf = (d: Draft, draftAndPublish: boolean) => ({
   name: d.name,
   path: d.path,
   type: d.type,
   object: d.object,
   parameter: d.type === 'modify' || d.type === 'delete' ? 'required' : d.parameter,
-  ...(d.status === 'draft' && d.type !== 'create' ? { status: d.status } : {}),
-  publish: WRITES.includes(d.type) && d.publish,
+  ...(draftAndPublish && d.status === 'draft' && d.type !== 'create' ? { status: d.status } : {}),
+  publish: draftAndPublish && WRITES.includes(d.type) && d.publish,
   enabled: d.enabled,
   fields: d.type === 'delete' ? [] : d.fields,
   sort: d.type === 'list' ? d.sort : [],

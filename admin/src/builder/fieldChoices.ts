@@ -14,6 +14,12 @@ export const settableFields = (object: ObjectDescription | undefined) =>
     .filter((f) => f.writable)
     .map((f) => f.name);
 
+/** Fields a record of the type cannot be created without. */
+export const requiredFields = (object: ObjectDescription | undefined) =>
+  usable(object)
+    .filter((f) => f.writable && f.required)
+    .map((f) => f.name);
+
 /** Fields a task reads as `record.<field>` and `previous.<field>`. */
 export const readableFields = (object: ObjectDescription | undefined) => usable(object).map((f) => f.name);
 

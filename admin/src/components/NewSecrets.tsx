@@ -23,6 +23,7 @@ export const NewSecrets = ({ keys }: { keys: Array<{ description: string; secret
             </Box>
             <Button
               variant="secondary"
+              aria-label={t('keys.copyOf', { description: key.description })}
               onClick={async () => {
                 if (await copy(key.secret)) toggleNotification({ type: 'success', message: t('keys.copied') });
               }}

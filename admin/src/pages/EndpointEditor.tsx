@@ -78,7 +78,7 @@ export const EndpointEditor = () => {
   const writes = ['create', 'modify', 'delete'].includes(draft.type);
   const save = async () => {
     try {
-      const payload = payloadOf(draft);
+      const payload = payloadOf(draft, object?.draftAndPublish ?? false);
       if (isNew) await api.post('endpoints', payload);
       else await api.put(`endpoints/${id}`, payload);
       navigate(`/plugins/${PLUGIN_ID}/endpoints`);
