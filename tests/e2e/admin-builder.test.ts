@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
 import { adminWith, ADMIN, startApp, type TestApp } from '../helpers/strapi';
 
@@ -63,17 +63,18 @@ const startEndpoint = async (e: { name: string; path: string; type?: string; obj
   }
 };
 
-/** Allows the test key, screenshots the builder as `shotName` if given, and clicks Save. */
-const allowKeyAndSave = async (shotName?: string) => {
+/** Allows the test key, screenshots the builder as `shotName` (scrolled to `focus`) if given, and clicks Save. */
+const allowKeyAndSave = async (shotName?: string, focus?: Locator) => {
   await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
   await page.keyboard.press('Escape');
+  await focus?.scrollIntoViewIfNeeded();
   if (shotName) await shot(shotName);
   await page.getByRole('button', { name: 'Save' }).click();
 };
 
 /** Saves and waits for the endpoints list, where the builder goes after a save the admin API took. */
-const saveEndpoint = async (shotName?: string) => {
-  await allowKeyAndSave(shotName);
+const saveEndpoint = async (shotName?: string, focus?: Locator) => {
+  await allowKeyAndSave(shotName, focus);
   await page.waitForURL('**/admin/plugins/data-api/endpoints');
 };
 
@@ -286,8 +287,7 @@ test('Endpoints: tasks built in the form run after the write, and an error rolls
   const value = reserve.getByTestId('preset');
   await choose(value.getByRole('combobox', { name: 'Field' }), 'category');
   await value.getByLabel('Value', { exact: true }).fill('reserved');
-  await guard.scrollIntoViewIfNeeded();
-  await saveEndpoint('tasks-builder');
+  await saveEndpoint('tasks-builder', guard);
 
   const orders = app.strapi.db.query('api::order.order');
   const product = () => app.strapi.db.query('api::product.product').findOne({ where: { id: 7 } });
