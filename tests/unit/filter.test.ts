@@ -52,9 +52,12 @@ const render = (filter: unknown, vars: Record<string, unknown> = {}, dialect: Di
 };
 const definitionError = (filter: unknown) => definitionErrorOf(() => compile(filter));
 
+/** Orders whose customer matches: the owners of matching link rows, a subquery that does not depend on the row. */
 const CUSTOMER_SUB =
-  'SELECT 1 FROM "orders_customer_lnk" l1 JOIN "customers" t1 ON t1."id" = l1."customer_id" WHERE l1."order_id" = t0."id"';
+  'SELECT l1."order_id" FROM "orders_customer_lnk" l1 JOIN "customers" t1 ON t1."id" = l1."customer_id" WHERE l1."order_id" IS NOT NULL';
 /** Conditions on the related id alone need only the link table. */
+const CUSTOMER_OWNERS = 'SELECT l1."order_id" FROM "orders_customer_lnk" l1 WHERE l1."order_id" IS NOT NULL';
+/** Whether an order has any customer at all. */
 const CUSTOMER_LINK = 'SELECT 1 FROM "orders_customer_lnk" l1 WHERE l1."order_id" = t0."id"';
 
 describe('empty filters', () => {
@@ -193,7 +196,7 @@ describe('logical operators', () => {
 describe('dialects', () => {
   test('MySQL quotes with backticks', () => {
     expect(render({ status: 'paid', customer: 3 }, {}, 'mysql').sql).toBe(
-      '(t0.`status` = ? AND EXISTS (SELECT 1 FROM `orders_customer_lnk` l1 WHERE l1.`order_id` = t0.`id` AND l1.`customer_id` = ?))'
+      '(t0.`status` = ? AND t0.`id` IN (SELECT l1.`order_id` FROM `orders_customer_lnk` l1 WHERE l1.`order_id` IS NOT NULL AND l1.`customer_id` = ?))'
     );
   });
 
@@ -225,26 +228,26 @@ describe('dialects', () => {
 });
 
 describe('relations', () => {
-  test('a nested field becomes an EXISTS over the link table', () => {
+  test('a nested field tests the id against the owners of matching link rows', () => {
     expect(render({ customer: { tier: 'pro' } })).toEqual({
-      sql: `EXISTS (${CUSTOMER_SUB} AND t1."tier" = ?)`,
+      sql: `t0."id" IN (${CUSTOMER_SUB} AND t1."tier" = ?)`,
       bindings: ['pro'],
     });
   });
 
   test('a bare id, a list of ids and an operator object apply to the related id', () => {
     expect(render({ customer: 7 })).toEqual({
-      sql: `EXISTS (${CUSTOMER_LINK} AND l1."customer_id" = ?)`,
+      sql: `t0."id" IN (${CUSTOMER_OWNERS} AND l1."customer_id" = ?)`,
       bindings: [7],
     });
-    expect(render({ customer: [1, 2] }).sql).toBe(`EXISTS (${CUSTOMER_LINK} AND l1."customer_id" IN (?, ?))`);
+    expect(render({ customer: [1, 2] }).sql).toBe(`t0."id" IN (${CUSTOMER_OWNERS} AND l1."customer_id" IN (?, ?))`);
     // "Not customer 4" includes orders with no customer at all.
-    expect(render({ customer: { $ne: 4 } }).sql).toBe(`NOT (EXISTS (${CUSTOMER_LINK} AND l1."customer_id" = ?))`);
+    expect(render({ customer: { $ne: 4 } }).sql).toBe(`NOT (t0."id" IN (${CUSTOMER_OWNERS} AND l1."customer_id" = ?))`);
     expect(render({ customer: { $notIn: [4, 5] } }).sql).toBe(
-      `NOT (EXISTS (${CUSTOMER_LINK} AND l1."customer_id" IN (?, ?)))`
+      `NOT (t0."id" IN (${CUSTOMER_OWNERS} AND l1."customer_id" IN (?, ?)))`
     );
     // Strapi's usual `{ id: X }` form reads the link table too, and `null` means no related row.
-    expect(render({ customer: { id: 7 } }).sql).toBe(`EXISTS (${CUSTOMER_LINK} AND l1."customer_id" = ?)`);
+    expect(render({ customer: { id: 7 } }).sql).toBe(`t0."id" IN (${CUSTOMER_OWNERS} AND l1."customer_id" = ?)`);
     expect(render({ customer: null }).sql).toBe(`NOT EXISTS (${CUSTOMER_LINK})`);
   });
 
@@ -258,7 +261,7 @@ describe('relations', () => {
 
   test('$or inside a relation applies to the related row', () => {
     expect(render({ customer: { $or: [{ tier: 'pro' }, { email: 'a@b.c' }] } })).toEqual({
-      sql: `EXISTS (${CUSTOMER_SUB} AND (t1."tier" = ? OR t1."email" = ?))`,
+      sql: `t0."id" IN (${CUSTOMER_SUB} AND (t1."tier" = ? OR t1."email" = ?))`,
       bindings: ['pro', 'a@b.c'],
     });
   });
@@ -266,7 +269,7 @@ describe('relations', () => {
   test('$not wrapping nested fields inside a relation negates the related condition', () => {
     // Strapi syntax: { customer: { $not: { tier: 'free' } } } (DESIGN.md section 2, relations by nesting).
     expect(render({ customer: { $not: { tier: 'free' } } })).toEqual({
-      sql: `EXISTS (${CUSTOMER_SUB} AND NOT (t1."tier" = ?))`,
+      sql: `t0."id" IN (${CUSTOMER_SUB} AND NOT (t1."tier" = ?))`,
       bindings: ['free'],
     });
   });
@@ -274,8 +277,8 @@ describe('relations', () => {
   test('relations nest through relations with fresh aliases', () => {
     expect(render({ customer: { user: { id: { $var: 'user.id' } } } }, { 'user.id': 9 })).toEqual({
       sql:
-        `EXISTS (${CUSTOMER_SUB} AND EXISTS (SELECT 1 FROM "customers_user_lnk" l2 ` +
-        'WHERE l2."customer_id" = t1."id" AND l2."user_id" = ?))',
+        `t0."id" IN (${CUSTOMER_SUB} AND t1."id" IN (SELECT l2."customer_id" FROM "customers_user_lnk" l2 ` +
+        'WHERE l2."customer_id" IS NOT NULL AND l2."user_id" = ?))',
       bindings: [9],
     });
   });
@@ -286,12 +289,12 @@ describe('relations', () => {
     );
     // The related id alone is read from the link table: no need for the related type.
     expect(render({ products: 3 }).sql).toBe(
-      'EXISTS (SELECT 1 FROM "orders_products_lnk" l1 WHERE l1."order_id" = t0."id" AND l1."product_id" = ?)'
+      't0."id" IN (SELECT l1."order_id" FROM "orders_products_lnk" l1 WHERE l1."order_id" IS NOT NULL AND l1."product_id" = ?)'
     );
     expect(definitionError({ customer: { nickname: 'x' } })).toBe(
       'customer.nickname: unknown field "nickname" on api::customer.customer'
     );
-    expect(render({ customer: { $gt: 3 } }).sql).toBe(`EXISTS (${CUSTOMER_LINK} AND l1."customer_id" > ?)`);
+    expect(render({ customer: { $gt: 3 } }).sql).toBe(`t0."id" IN (${CUSTOMER_OWNERS} AND l1."customer_id" > ?)`);
   });
 });
 
@@ -300,7 +303,9 @@ describe('variables', () => {
     const predicate = compile({ customer: { id: { $eq: { $var: 'param' } } } });
     const first: unknown[] = [];
     const second: unknown[] = [];
-    expect(renderPredicate(predicate, { param: 12 }, first)).toBe(`EXISTS (${CUSTOMER_LINK} AND l1."customer_id" = ?)`);
+    expect(renderPredicate(predicate, { param: 12 }, first)).toBe(
+      `t0."id" IN (${CUSTOMER_OWNERS} AND l1."customer_id" = ?)`
+    );
     renderPredicate(predicate, { param: 13 }, second);
     expect(first).toEqual([12]);
     expect(second).toEqual([13]);
@@ -357,28 +362,32 @@ describe('variables', () => {
     });
   });
 
-  test('across a relation the EXISTS keeps the unknown with OR NULL', () => {
-    expect(render({ customer: { tier: { $var: 'param' } } }).sql).toBe(`(EXISTS (${CUSTOMER_SUB} AND NULL) OR NULL)`);
-    expect(render({ customer: { id: { $var: 'param' } } }).sql).toBe(`(EXISTS (${CUSTOMER_LINK} AND NULL) OR NULL)`);
+  test('across a relation the subquery keeps the unknown with OR NULL', () => {
+    expect(render({ customer: { tier: { $var: 'param' } } }).sql).toBe(
+      `(t0."id" IN (${CUSTOMER_SUB} AND NULL) OR NULL)`
+    );
+    expect(render({ customer: { id: { $var: 'param' } } }).sql).toBe(
+      `(t0."id" IN (${CUSTOMER_OWNERS} AND NULL) OR NULL)`
+    );
     expect(render({ $not: { customer: { $var: 'param' } } }).sql).toBe(
-      `NOT ((EXISTS (${CUSTOMER_LINK} AND NULL) OR NULL))`
+      `NOT ((t0."id" IN (${CUSTOMER_OWNERS} AND NULL) OR NULL))`
     );
     expect(render({ customer: { $not: { $eq: { $var: 'param' } } } }).sql).toBe(
-      `(EXISTS (${CUSTOMER_LINK} AND NOT (NULL)) OR NULL)`
+      `(t0."id" IN (${CUSTOMER_OWNERS} AND NOT (NULL)) OR NULL)`
     );
   });
 
   test('the unknown of a nested relation reaches the outer context', () => {
     const ctx: RenderContext = { vars: {}, bindings: [], unknown: false };
     const sql = compile({ customer: { user: { id: { $var: 'user.id' } } } })(ctx);
-    expect(sql.startsWith('(EXISTS (')).toBe(true);
+    expect(sql.startsWith('(t0."id" IN (')).toBe(true);
     expect(sql.endsWith(' AND NULL) OR NULL)) OR NULL)')).toBe(true);
     expect(ctx.unknown).toBe(true);
   });
 
-  test('a known relation condition keeps a plain EXISTS', () => {
+  test('a known relation condition keeps a plain IN', () => {
     expect(render({ customer: { id: { $var: 'param' } } }, { param: 3 }).sql).toBe(
-      `EXISTS (${CUSTOMER_LINK} AND l1."customer_id" = ?)`
+      `t0."id" IN (${CUSTOMER_OWNERS} AND l1."customer_id" = ?)`
     );
   });
 });

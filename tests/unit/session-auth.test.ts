@@ -173,7 +173,7 @@ describe('a filter on the session user', () => {
     relation('owner', user.uid, false, { table: 'orders_owner_lnk', ownerColumn: 'order_id', targetColumn: 'user_id' }),
   ]);
   const deps = { dialect: 'sqlite' as const, modelOf: (uid: string) => (uid === user.uid ? user : null) };
-  const OWNER_LINK = 'SELECT 1 FROM "orders_owner_lnk" l1 WHERE l1."order_id" = t0."id"';
+  const OWNERS = 'SELECT l1."order_id" FROM "orders_owner_lnk" l1 WHERE l1."order_id" IS NOT NULL';
 
   const definition = (filter: Record<string, unknown>, auth: Record<string, unknown>) =>
     definitionSchema.parse({
@@ -193,7 +193,7 @@ describe('a filter on the session user', () => {
 
   test("the owner filter binds the user's id", () => {
     expect(where({ owner: { $eq: { $var: 'user.id' } } }, { user: USER })).toEqual({
-      where: `EXISTS (${OWNER_LINK} AND l1."user_id" = ?)`,
+      where: `t0."id" IN (${OWNERS} AND l1."user_id" = ?)`,
       bindings: [42],
     });
     expect(where({ owner: { $eq: { $var: 'user.id' } } }, { user: { ...USER, id: 7 } }).bindings).toEqual([7]);
@@ -201,7 +201,7 @@ describe('a filter on the session user', () => {
 
   test('without a user the owner filter matches nothing (fail closed)', () => {
     expect(where({ owner: { $eq: { $var: 'user.id' } } }, {})).toEqual({
-      where: `(EXISTS (${OWNER_LINK} AND NULL) OR NULL)`,
+      where: `(t0."id" IN (${OWNERS} AND NULL) OR NULL)`,
       bindings: [],
     });
   });
