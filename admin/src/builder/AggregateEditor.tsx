@@ -1,8 +1,10 @@
 import { Flex, NumberInput, SingleSelect, SingleSelectOption, TextInput, Typography } from '@strapi/design-system';
 import { DIMENSION_FORMATS, MEASURE_OPS } from '../../../contracts/aggregate';
+import { isPlainObject } from '../../../contracts/json';
 import { useT } from '../hooks/useT';
 import { JsonOrForm } from './JsonOrForm';
 import { Rows } from './Rows';
+import { parsedOrNull } from './values';
 
 interface Dimension {
   variable: string;
@@ -33,20 +35,16 @@ interface Settings {
 
 /** The settings in `text`, or null when they are not an object of lists the editor can show. */
 const settingsOf = (text: string): Settings | null => {
-  try {
-    const value = JSON.parse(text || '{}');
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-    const lists = ['dimensions', 'measures', 'queryFilters'];
-    if (lists.some((key) => value[key] !== undefined && !Array.isArray(value[key]))) return null;
-    return {
-      ...value,
-      dimensions: value.dimensions ?? [],
-      measures: value.measures ?? [],
-      queryFilters: value.queryFilters ?? [],
-    };
-  } catch {
-    return null;
-  }
+  const value = parsedOrNull(text, '{}');
+  if (!isPlainObject(value)) return null;
+  const lists = ['dimensions', 'measures', 'queryFilters'];
+  if (lists.some((key) => value[key] !== undefined && !Array.isArray(value[key]))) return null;
+  return {
+    ...value,
+    dimensions: (value.dimensions ?? []) as Settings['dimensions'],
+    measures: (value.measures ?? []) as Settings['measures'],
+    queryFilters: (value.queryFilters ?? []) as Settings['queryFilters'],
+  };
 };
 
 const Select = ({

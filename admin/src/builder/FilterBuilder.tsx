@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/filter-tree';
 import { useT } from '../hooks/useT';
 import { JsonOrForm } from './JsonOrForm';
-import type { PartEditorProps } from './values';
+import { parsedOrNull, type PartEditorProps } from './values';
 import { ValueInput } from './ValueInput';
 
 /** The id of the field suggestions of one filter (a page can hold several, each on its own type). */
@@ -176,12 +176,7 @@ export const FilterGroups = ({
  */
 export const FilterBuilder = ({ text, fields, variables, onChange }: PartEditorProps) => {
   const t = useT();
-  let tree: FilterGroup | null = null;
-  try {
-    tree = treeOf(JSON.parse(text || '{}'));
-  } catch {
-    tree = null;
-  }
+  const tree = treeOf(parsedOrNull(text, '{}'));
   return (
     <JsonOrForm
       label={t('builder.filter')}

@@ -1,6 +1,7 @@
 import { SingleSelect, SingleSelectOption } from '@strapi/design-system';
 import type { ObjectDescription } from '../../../contracts/objects';
 import { useT } from '../hooks/useT';
+import { objectLabel } from '../utils/labels';
 
 /** A content type of the tasks editor (what a task writes, or where a condition looks). */
 export const ObjectSelect = ({
@@ -22,7 +23,7 @@ export const ObjectSelect = ({
     >
       {objects.map((o) => (
         <SingleSelectOption key={o.uid} value={o.uid}>
-          {`${o.displayName} (${o.uid})`}
+          {objectLabel(o)}
         </SingleSelectOption>
       ))}
     </SingleSelect>

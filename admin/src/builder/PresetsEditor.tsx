@@ -2,7 +2,7 @@ import { JSONInput, SingleSelect, SingleSelectOption } from '@strapi/design-syst
 import { isPlainObject } from '../../../contracts/json';
 import { useT } from '../hooks/useT';
 import { Rows } from './Rows';
-import type { PartEditorProps } from './values';
+import { parsedOrNull, type PartEditorProps } from './values';
 import { ValueInput } from './ValueInput';
 
 interface Preset {
@@ -62,12 +62,7 @@ export const ValueRows = ({
  */
 export const PresetsEditor = ({ text, fields, variables, onChange }: PartEditorProps) => {
   const t = useT();
-  let presets: unknown = null;
-  try {
-    presets = JSON.parse(text || '{}');
-  } catch {
-    presets = null;
-  }
+  const presets = parsedOrNull(text, '{}');
   if (!isPlainObject(presets)) return <JSONInput aria-label={t('builder.presets')} value={text} onChange={onChange} />;
   return (
     <ValueRows

@@ -15,6 +15,7 @@ import { JsonOrForm } from './JsonOrForm';
 import { ObjectSelect } from './ObjectSelect';
 import { ValueRows } from './PresetsEditor';
 import { objectIn, type TaskScope } from './taskScope';
+import { parsedOrNull } from './values';
 
 const Labelled = ({ label, children }: { label: string; children: ReactNode }) => (
   <Flex direction="column" alignItems="stretch" gap={1}>
@@ -106,12 +107,7 @@ export const TasksEditor = ({
   onChange: (text: string) => void;
 }) => {
   const t = useT();
-  let tasks: TaskForm[] | null = null;
-  try {
-    tasks = tasksOf(JSON.parse(text || '[]'));
-  } catch {
-    tasks = null;
-  }
+  const tasks = tasksOf(parsedOrNull(text, '[]'));
   const save = (next: TaskForm[]) => onChange(JSON.stringify(next, null, 2));
   const form = tasks && (
     <Flex direction="column" alignItems="stretch" gap={3}>

@@ -74,6 +74,16 @@ const parsed = (text: string): unknown => JSON.parse(text);
 
 const WRITES: EndpointType[] = ['create', 'modify', 'delete'];
 
+/** Whether the endpoint writes, and so may run tasks and publish. */
+export const isWrite = (type: EndpointType) => WRITES.includes(type);
+
+/** Whether the type fixes the parameter: Modify and Delete always take the number of the record they change. */
+export const fixesParameter = (type: EndpointType) => type === 'modify' || type === 'delete';
+
+/** The parameter the endpoint takes, whatever the draft held before its type fixed it. */
+export const parameterOf = (d: Pick<Draft, 'type' | 'parameter'>): ParameterMode =>
+  fixesParameter(d.type) ? 'required' : d.parameter;
+
 /** What the builder can tell before asking the server: path, IPs and JSON syntax. */
 export const localProblems = (d: Draft): Record<string, string> => {
   const problems: Record<string, string> = {};
@@ -104,9 +114,9 @@ export const payloadOf = (d: Draft, draftAndPublish: boolean) => ({
   path: d.path,
   type: d.type,
   object: d.object,
-  parameter: d.type === 'modify' || d.type === 'delete' ? 'required' : d.parameter,
+  parameter: parameterOf(d),
   ...(draftAndPublish && d.status === 'draft' && d.type !== 'create' ? { status: d.status } : {}),
-  publish: draftAndPublish && WRITES.includes(d.type) && d.publish,
+  publish: draftAndPublish && isWrite(d.type) && d.publish,
   enabled: d.enabled,
   fields: d.type === 'delete' ? [] : d.fields,
   sort: d.type === 'list' ? d.sort : [],
@@ -117,7 +127,7 @@ export const payloadOf = (d: Draft, draftAndPublish: boolean) => ({
     .filter(Boolean),
   filter: d.filter.trim() ? parsed(d.filter) : {},
   presets: d.type === 'create' || d.type === 'modify' ? (d.presets.trim() ? parsed(d.presets) : {}) : {},
-  tasks: WRITES.includes(d.type) ? (d.tasks.trim() ? parsed(d.tasks) : []) : [],
+  tasks: isWrite(d.type) ? (d.tasks.trim() ? parsed(d.tasks) : []) : [],
   ...(d.type === 'aggregate' && d.aggregate.trim() ? { aggregate: parsed(d.aggregate) } : {}),
 });
 
@@ -149,8 +159,6 @@ export const problemsBySection = (messages: string[]) => {
 
 /** The URL of the endpoint, with a sample number where it takes one. */
 export const endpointUrl = (base: string, d: Draft) =>
-  `${base}/_api/${normalizePath(d.path) || '<path>'}${
-    d.type === 'modify' || d.type === 'delete' || d.parameter === 'required' ? '/1' : ''
-  }`;
+  `${base}/_api/${normalizePath(d.path) || '<path>'}${parameterOf(d) === 'required' ? '/1' : ''}`;
 
 export const methodOf = (d: Draft) => METHOD_OF_TYPE[d.type];

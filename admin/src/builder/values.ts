@@ -7,6 +7,15 @@ export const valueOf = (text: string): unknown => {
   }
 };
 
+/** The JSON in `text` (`empty` when blank), or null when it does not parse: the form then shows JSON. */
+export const parsedOrNull = (text: string, empty: string): unknown => {
+  try {
+    return JSON.parse(text || empty);
+  } catch {
+    return null;
+  }
+};
+
 /** A value as shown in a text input: strings as they are, anything else as JSON. */
 export const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
 

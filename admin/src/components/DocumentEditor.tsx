@@ -15,6 +15,7 @@ import { errorMessages, useAdminApi } from '../api/useAdminData';
 import { useT } from '../hooks/useT';
 import { ToggleField } from './ToggleField';
 import { backendUrl } from '../utils/backendUrl';
+import { routeLabel } from '../utils/labels';
 
 type Draft = { title: string; version: string; description: string; endpoints: number[]; public: boolean };
 
@@ -111,7 +112,7 @@ export const DocumentEditor = ({
               >
                 {endpoints.map((e) => (
                   <MultiSelectOption key={e.id} value={String(e.id)}>
-                    {`${e.method} /_api/${e.path} (${e.name})`}
+                    {`${routeLabel(e)} (${e.name})`}
                   </MultiSelectOption>
                 ))}
               </MultiSelect>

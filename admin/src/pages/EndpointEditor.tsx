@@ -14,8 +14,11 @@ import {
   draftOf,
   emptyDraft,
   endpointUrl,
+  fixesParameter,
+  isWrite,
   localProblems,
   methodOf,
+  parameterOf,
   payloadOf,
   problemsBySection,
   type Draft,
@@ -32,6 +35,7 @@ import { ToggleField } from '../components/ToggleField';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 import { backendUrl } from '../utils/backendUrl';
+import { objectLabel } from '../utils/labels';
 
 const Section = ({ title, error, children }: { title: string; error?: string; children: ReactNode }) => (
   <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
@@ -75,7 +79,7 @@ export const EndpointEditor = () => {
   const local = localProblems(draft);
   const problems = { ...serverProblems, ...local };
   const object = objects.data!.find((o) => o.uid === draft.object);
-  const writes = ['create', 'modify', 'delete'].includes(draft.type);
+  const writes = isWrite(draft.type);
   const save = async () => {
     try {
       const payload = payloadOf(draft, object?.draftAndPublish ?? false);
@@ -94,10 +98,7 @@ export const EndpointEditor = () => {
       <Field.Error />
     </Field.Root>
   );
-  const definition = {
-    ...draft,
-    parameter: draft.type === 'modify' || draft.type === 'delete' ? 'required' : draft.parameter,
-  };
+  const definition = { ...draft, parameter: parameterOf(draft) };
   const variables = variablesFor(definition);
   const url = endpointUrl(backendUrl() || window.location.origin, draft);
 
@@ -148,7 +149,7 @@ export const EndpointEditor = () => {
                   value={draft.object}
                   error={problems.object}
                   placeholder={t('builder.object.pick')}
-                  options={objects.data!.map((o) => [o.uid, `${o.displayName} (${o.uid})`])}
+                  options={objects.data!.map((o) => [o.uid, objectLabel(o)])}
                   onChange={(v) => {
                     set('object', v);
                     set('fields', []);
@@ -163,9 +164,9 @@ export const EndpointEditor = () => {
                   name="parameter"
                   label={t('builder.parameter')}
                   hint={t('builder.parameter.hint')}
-                  value={draft.type === 'modify' || draft.type === 'delete' ? 'required' : draft.parameter}
+                  value={definition.parameter}
                   error={problems.parameter}
-                  disabled={draft.type === 'modify' || draft.type === 'delete'}
+                  disabled={fixesParameter(draft.type)}
                   options={PARAMETER_MODES.map((mode) => [mode, t(`builder.parameter.${mode}`)])}
                   onChange={(v) => set('parameter', v as Draft['parameter'])}
                 />

@@ -9,6 +9,7 @@ import { SimpleTable, type Column } from '../components/SimpleTable';
 import { TransferButtons } from '../components/TransferButtons';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
+import { routeLabel } from '../utils/labels';
 
 const matches = (endpoint: StoredEndpoint, search: string) =>
   [endpoint.name, endpoint.path, endpoint.object, endpoint.type, endpoint.method].some((text) =>
@@ -29,7 +30,7 @@ export const EndpointsPage = () => {
   const columns: Column<StoredEndpoint>[] = [
     {
       label: t('endpoints.column.path'),
-      cell: (e) => <Typography fontWeight="bold">{`${e.method} /_api/${e.path}`}</Typography>,
+      cell: (e) => <Typography fontWeight="bold">{routeLabel(e)}</Typography>,
     },
     { label: t('endpoints.column.name'), cell: (e) => <Typography>{e.name}</Typography> },
     { label: t('endpoints.column.type'), cell: (e) => <Badge>{e.type}</Badge> },
@@ -63,7 +64,7 @@ export const EndpointsPage = () => {
           {rights.canManage && (
             <ConfirmButton
               label={t('common.delete')}
-              question={t('endpoints.delete.question', { path: `${e.method} /_api/${e.path}` })}
+              question={t('endpoints.delete.question', { path: routeLabel(e) })}
               onConfirm={async () => {
                 await api.del(`endpoints/${e.id}`);
                 endpoints.reload();
