@@ -17,6 +17,12 @@ export const METHOD_OF_TYPE: Record<EndpointType, 'GET' | 'POST' | 'PATCH' | 'DE
   delete: 'DELETE',
 };
 
+/** Whether the endpoint writes, and so may run tasks and publish. */
+export const isWrite = (type: EndpointType) => type === 'create' || type === 'modify' || type === 'delete';
+
+/** Whether the endpoint targets one record by its number: Modify and Delete always take the parameter. */
+export const targetsRecord = (type: EndpointType) => type === 'modify' || type === 'delete';
+
 export const PARAMETER_MODES = ['none', 'optional', 'required'] as const;
 export type ParameterMode = (typeof PARAMETER_MODES)[number];
 
@@ -81,7 +87,7 @@ export const definitionSchema = z
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
     const problem = pathProblem(d.path);
     if (problem) issue(['path'], problem);
-    if ((d.type === 'modify' || d.type === 'delete') && d.parameter !== 'required') {
+    if (targetsRecord(d.type) && d.parameter !== 'required') {
       issue(['parameter'], `a ${d.type} endpoint always takes the numeric parameter ("required")`);
     }
     d.allowedIps.forEach((ip, i) => {
@@ -95,7 +101,7 @@ export const definitionSchema = z
         issue(['fields', i, 'required'], 'only create endpoints mark required fields');
     });
     if (d.type !== 'list' && d.sort.length) issue(['sort'], 'only list endpoints are sorted');
-    if (!['create', 'modify', 'delete'].includes(d.type) && d.tasks.length) {
+    if (!isWrite(d.type) && d.tasks.length) {
       issue(['tasks'], 'only create, modify and delete endpoints run tasks');
     }
     if (!['create', 'modify'].includes(d.type) && Object.keys(d.presets).length) {
@@ -105,7 +111,7 @@ export const definitionSchema = z
       issue(['aggregate'], 'an aggregate endpoint needs its aggregate settings');
     if (d.type !== 'aggregate' && d.aggregate) issue(['aggregate'], 'only aggregate endpoints take aggregate settings');
     if (d.type === 'delete' && d.fields.length) issue(['fields'], 'a delete endpoint takes no fields');
-    if (d.publish && !['create', 'modify', 'delete'].includes(d.type)) {
+    if (d.publish && !isWrite(d.type)) {
       issue(['publish'], 'only create, modify and delete endpoints write, and so publish');
     }
     if (d.status === 'draft' && !['list', 'aggregate', 'modify', 'delete'].includes(d.type)) {

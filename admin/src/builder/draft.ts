@@ -1,7 +1,9 @@
 import {
+  isWrite,
   METHOD_OF_TYPE,
   normalizePath,
   pathProblem,
+  targetsRecord,
   type EndpointType,
   type ParameterMode,
   type StoredEndpoint,
@@ -72,17 +74,9 @@ export const draftOf = (e: StoredEndpoint): Draft => ({
 
 const parsed = (text: string): unknown => JSON.parse(text);
 
-const WRITES: EndpointType[] = ['create', 'modify', 'delete'];
-
-/** Whether the endpoint writes, and so may run tasks and publish. */
-export const isWrite = (type: EndpointType) => WRITES.includes(type);
-
-/** Whether the type fixes the parameter: Modify and Delete always take the number of the record they change. */
-export const fixesParameter = (type: EndpointType) => type === 'modify' || type === 'delete';
-
 /** The parameter the endpoint takes, whatever the draft held before its type fixed it. */
 export const parameterOf = (d: Pick<Draft, 'type' | 'parameter'>): ParameterMode =>
-  fixesParameter(d.type) ? 'required' : d.parameter;
+  targetsRecord(d.type) ? 'required' : d.parameter;
 
 /** What the builder can tell before asking the server: path, IPs and JSON syntax. */
 export const localProblems = (d: Draft): Record<string, string> => {

@@ -3,7 +3,13 @@ import { Layouts, Page } from '@strapi/strapi/admin';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { ApiKeySummary } from '../../../contracts/api-key';
-import { ENDPOINT_TYPES, PARAMETER_MODES, type StoredEndpoint } from '../../../contracts/definition';
+import {
+  ENDPOINT_TYPES,
+  isWrite,
+  PARAMETER_MODES,
+  targetsRecord,
+  type StoredEndpoint,
+} from '../../../contracts/definition';
 import type { ObjectDescription } from '../../../contracts/objects';
 import { PLUGIN_ID } from '../../../contracts/plugin';
 import { taskVariablesFor, variablesFor } from '../../../contracts/variables';
@@ -14,8 +20,6 @@ import {
   draftOf,
   emptyDraft,
   endpointUrl,
-  fixesParameter,
-  isWrite,
   localProblems,
   methodOf,
   parameterOf,
@@ -166,7 +170,7 @@ export const EndpointEditor = () => {
                   hint={t('builder.parameter.hint')}
                   value={definition.parameter}
                   error={problems.parameter}
-                  disabled={fixesParameter(draft.type)}
+                  disabled={targetsRecord(draft.type)}
                   options={PARAMETER_MODES.map((mode) => [mode, t(`builder.parameter.${mode}`)])}
                   onChange={(v) => set('parameter', v as Draft['parameter'])}
                 />

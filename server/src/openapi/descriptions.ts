@@ -1,3 +1,4 @@
+import { targetsRecord } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
 import type { CompiledEndpoint } from '../runtime/compile';
 
@@ -28,7 +29,7 @@ export const authText = (endpoint: CompiledEndpoint) => {
 };
 
 export const numberText = (endpoint: CompiledEndpoint) =>
-  endpoint.type === 'modify' || endpoint.type === 'delete'
+  targetsRecord(endpoint.type)
     ? 'Id of the record.'
     : "A number the endpoint's filter uses (for example the id of a parent record).";
 

@@ -1,3 +1,4 @@
+import { targetsRecord } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
 import { MESSAGES, tooManyGroups } from '../../../contracts/messages';
 import type { CompiledEndpoint } from '../runtime/compile';
@@ -82,10 +83,10 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
   );
   if (withNumber) {
     responses['404'] = errorResponse(
-      type === 'modify' || type === 'delete'
+      targetsRecord(type)
         ? "No record with this id within the endpoint's filter"
         : `The number is larger than ${LIMITS.maxRowId}`,
-      type === 'modify' || type === 'delete' ? [MESSAGES.recordNotFound] : [MESSAGES.notFound]
+      targetsRecord(type) ? [MESSAGES.recordNotFound] : [MESSAGES.notFound]
     );
   }
   if (writes) {
