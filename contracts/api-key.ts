@@ -1,13 +1,50 @@
 import { z } from 'zod';
 
+/** The longest key name. */
+export const KEY_NAME_MAX = 64;
+
+/**
+ * A key's name: its identity across environments (an import matches keys by it), unique and never changed.
+ * Lower case only, so that unique is unique without regard to case on every database.
+ */
+export const keyNameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    new RegExp(`^[a-z0-9][a-z0-9_-]{0,${KEY_NAME_MAX - 1}}$`),
+    `use 1 to ${KEY_NAME_MAX} letters a-z, digits, "-" or "_", starting with a letter or digit`
+  );
+
+/** The name made for a key created without one: the words of its description, `Partner shop` -> `partner-shop`. */
+export const keyNameFrom = (description: string) => {
+  const words = description
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '') // the accents NFKD split off: `é` -> `e`
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  return words.join('-').slice(0, KEY_NAME_MAX).replace(/-$/, '') || 'key';
+};
+
+/** `name`, or with the suffix `-<n>` (n > 1) that makes it another name, cut to stay within the length. */
+export const numberedKeyName = (name: string, n: number) => {
+  if (n === 1) return name;
+  const suffix = `-${n}`;
+  return `${name.slice(0, KEY_NAME_MAX - suffix.length).replace(/-$/, '')}${suffix}`;
+};
+
 /** An API key as the admin API takes it (DESIGN.md section 3): the secret is made by the server. */
 export const apiKeyInputSchema = z.strictObject({
+  /** Made from the description when absent. */
+  name: keyNameSchema.optional(),
   description: z.string().trim().min(1).max(200),
   expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 
 export interface ApiKeySummary {
   id: number;
+  name: string;
   description: string;
   prefix: string;
   expiresAt: string | null;

@@ -3,6 +3,7 @@ import { aggregateSchema } from './aggregate';
 import { parseIpRule } from './ip';
 import { jsonObject } from './json';
 import { LIMITS } from './limits';
+import { trimSlashes } from './slashes';
 import { taskSchema } from './tasks';
 
 /** Endpoint definitions (DESIGN.md section 2): the JSON shape shared by the admin API, the panel and import. */
@@ -44,7 +45,7 @@ export const pathProblem = (path: string): string | null => {
   return null;
 };
 
-export const normalizePath = (path: string) => path.trim().replace(/^\/+|\/+$/g, '');
+export const normalizePath = (path: string) => trimSlashes(path.trim());
 
 export const fieldSchema = z.strictObject({
   name: z.string().min(1).max(100),
@@ -130,6 +131,8 @@ export type StoredEndpoint = EndpointDefinition & {
   updatedAt: string;
   /** Set when the stored definition breaks a current rule: it is off until fixed. */
   problems?: string[];
+  /** Why it is not served although enabled: its author no longer holds the Content Manager rights it uses. */
+  suspended?: string | null;
 };
 
 /** The definition of a stored endpoint, as the admin API takes it back (PUT, export). */
@@ -139,5 +142,6 @@ export const definitionOf = ({
   createdAt: _createdAt,
   updatedAt: _updatedAt,
   problems: _problems,
+  suspended: _suspended,
   ...definition
 }: StoredEndpoint): EndpointDefinition => definition;

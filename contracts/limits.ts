@@ -4,6 +4,9 @@ export const LIMITS = {
   dimensionsPerAxis: 5,
   measures: 10,
   pathLength: 200,
+  /** The longest request path and query string `/_api` reads (414 past them): cheap to refuse, costly to parse. */
+  urlPath: 2048,
+  queryString: 8192,
   /** Row ids are 32-bit integers on PostgreSQL and MySQL. */
   maxRowId: 2147483647,
   /** Records in one Create request (an array payload). */

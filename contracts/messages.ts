@@ -24,6 +24,7 @@ export const MESSAGES = {
   fileLinkExpired: 'File link expired',
   fileUnavailable: 'The file could not be read from its storage',
   rangeNotSatisfiable: 'Range not satisfiable',
+  uriTooLong: 'URI too long',
 } as const;
 
 /**

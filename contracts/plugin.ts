@@ -8,5 +8,6 @@ export const UIDS = {
   writeLock: `plugin::${PLUGIN_ID}.write-lock`,
   session: `plugin::${PLUGIN_ID}.session`,
   loginThrottle: `plugin::${PLUGIN_ID}.login-throttle`,
+  passwordChange: `plugin::${PLUGIN_ID}.password-change`,
   upload: `plugin::${PLUGIN_ID}.upload`,
 } as const;

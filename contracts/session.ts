@@ -6,7 +6,12 @@ export const SESSION_PATH = '_session';
 
 /** `POST /_api/_session`: a site user's users-permissions credentials. */
 export const loginSchema = z.strictObject({
-  identifier: z.string().min(1).max(255),
+  // PostgreSQL stores no NUL: refused here rather than failing the user lookup.
+  identifier: z
+    .string()
+    .min(1)
+    .max(255)
+    .refine((s) => !s.includes('\u0000')),
   password: z.string().min(1).max(1024),
 });
 

@@ -1,25 +1,44 @@
 import { z } from 'zod';
-import { apiKeyInputSchema } from './api-key';
+import { apiKeyInputSchema, keyNameSchema } from './api-key';
 import { openapiDocumentInputSchema } from './openapi';
 
-/** The configuration as one JSON document (DESIGN.md section 3): endpoints, documents and key descriptions. */
-export const TRANSFER_FORMAT = 'strapi-plugin-data-api/1';
+/** The configuration as one JSON document (DESIGN.md section 3): endpoints, documents and key names. */
+export const TRANSFER_FORMAT = 'strapi-plugin-data-api/2';
+
+/**
+ * The first format, whose keys went by description, from before keys had names: still imported where each
+ * description is that of one key at most (a description is free text anyone with the key rights can copy).
+ */
+export const DESCRIPTION_TRANSFER_FORMAT = 'strapi-plugin-data-api/1';
 
 /** An endpoint as a route: `GET shop/orders`, what endpoints and documents refer to across environments. */
 export const ROUTE_REFERENCE = /^(GET|POST|PATCH|DELETE) (\S+)$/;
 
-export const transferSchema = z.strictObject({
-  format: z.literal(TRANSFER_FORMAT),
+const description = apiKeyInputSchema.shape.description;
+
+const items = {
   exportedAt: z.string().max(50).optional(),
-  /** Keys by description only: never a secret or a hash. */
-  keys: z.array(apiKeyInputSchema.pick({ description: true })).max(1000),
-  /** Definitions whose `auth.keys` name keys by description; checked one by one like the admin API's. */
+  /** Definitions whose `auth.keys` name keys (by description in the first format); checked like the admin API's. */
   endpoints: z.array(z.record(z.string(), z.unknown())).max(5000),
   /** Documents whose `endpoints` name endpoints by route (`GET shop/orders`). */
   documents: z
     .array(openapiDocumentInputSchema.extend({ endpoints: z.array(z.string().regex(ROUTE_REFERENCE)).max(500) }))
     .max(1000),
-});
+};
+
+export const transferSchema = z.discriminatedUnion('format', [
+  z.strictObject({
+    format: z.literal(TRANSFER_FORMAT),
+    /** Keys by name, their description for information: never a secret or a hash. */
+    keys: z.array(z.strictObject({ name: keyNameSchema, description })).max(1000),
+    ...items,
+  }),
+  z.strictObject({
+    format: z.literal(DESCRIPTION_TRANSFER_FORMAT),
+    keys: z.array(z.strictObject({ description })).max(1000),
+    ...items,
+  }),
+]);
 
 export type TransferDocument = z.output<typeof transferSchema>;
 
@@ -27,5 +46,5 @@ export type TransferDocument = z.output<typeof transferSchema>;
 export interface ImportResult {
   endpoints: { created: number; updated: number };
   documents: { created: number; updated: number };
-  keys: { matched: number; created: Array<{ id: number; description: string; secret: string }> };
+  keys: { matched: number; created: Array<{ id: number; name: string; description: string; secret: string }> };
 }

@@ -1,8 +1,10 @@
+const { secret } = require('../local-secrets');
+
 module.exports = ({ env }) => ({
-  auth: { secret: env('ADMIN_JWT_SECRET', 'playground-admin-jwt-secret') },
-  apiToken: { salt: env('API_TOKEN_SALT', 'playground-api-token-salt') },
-  transfer: { token: { salt: env('TRANSFER_TOKEN_SALT', 'playground-transfer-token-salt') } },
-  secrets: { encryptionKey: env('ENCRYPTION_KEY', 'playground-encryption-key') },
+  auth: { secret: secret(env, 'ADMIN_JWT_SECRET') },
+  apiToken: { salt: secret(env, 'API_TOKEN_SALT') },
+  transfer: { token: { salt: secret(env, 'TRANSFER_TOKEN_SALT') } },
+  secrets: { encryptionKey: secret(env, 'ENCRYPTION_KEY') },
   autoOpen: false,
   flags: { nps: false, promoteEE: false },
 });

@@ -1,9 +1,10 @@
 const path = require('path');
+const { secret } = require('../local-secrets');
 
 module.exports = ({ env }) => ({
   'users-permissions': {
     config: {
-      jwtSecret: env('JWT_SECRET', 'playground-users-permissions-jwt-secret'),
+      jwtSecret: secret(env, 'JWT_SECRET'),
       // `refresh` with UP_REFRESH_COOKIE=true: logins set users-permissions' own httpOnly refresh cookie.
       jwtManagement: env('UP_JWT_MANAGEMENT', 'legacy-support'),
       sessions: { httpOnly: env.bool('UP_REFRESH_COOKIE', false) },
@@ -21,9 +22,11 @@ module.exports = ({ env }) => ({
     enabled: true,
     resolve: path.resolve(__dirname, '..', '..'),
     config: {
-      keySecret: env('DATA_API_KEY_SECRET', 'playground-data-api-key-secret-0123456789'),
+      keySecret: secret(env, 'DATA_API_KEY_SECRET'),
       // `always`: every write goes through the Document Service (the tests run both ways).
       documentService: env('DATA_API_DOCUMENT_SERVICE', 'auto'),
+      // One line per /_api request on Strapi's logger (level http).
+      accessLog: env.bool('DATA_API_ACCESS_LOG', true),
       // Pages on these origins may call /_api with the session cookie (comma-separated, exact origins).
       cors: { origins: env.array('DATA_API_CORS_ORIGINS', []).filter(Boolean) },
       files: {

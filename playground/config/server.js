@@ -1,10 +1,11 @@
-// The playground's secrets have fixed development defaults so the demo starts with no setup; a real app
-// takes them from its environment.
+const { secret } = require('../local-secrets');
+
+// Secrets come from the environment, else from the playground's own random ones (see local-secrets.js).
 module.exports = ({ env }) => ({
   host: env('HOST', '0.0.0.0'),
   port: env.int('PORT', 1337),
   url: env('PUBLIC_URL', ''),
-  app: { keys: env.array('APP_KEYS', ['playground-key-1', 'playground-key-2']) },
+  app: { keys: secret(env, 'APP_KEYS').split(',') },
   proxy: { koa: env.bool('TRUST_PROXY', false) },
   logger: { updates: { enabled: false }, startup: { enabled: false } },
 });

@@ -187,4 +187,4 @@ const createDemoExamples = async (strapi) => {
   return { secret: key.secret, paths: EXAMPLES(key.id).map((d) => d.path) };
 };
 
-module.exports = { createDemoExamples };
+module.exports = { createDemoExamples, EXAMPLES };

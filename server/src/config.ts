@@ -36,6 +36,8 @@ export const configSchema = z.strictObject({
       .max(366 * DAY_MS),
     /** The cookie's SameSite; `none` (third-party sites) takes effect on HTTPS only, `lax` is used over HTTP. */
     sameSite: z.enum(['lax', 'strict', 'none']),
+    /** Sessions one user may hold at once; a login past it ends that user's oldest session. */
+    maxPerUser: z.number().int().min(1).max(1000),
     /** Failed logins counted per identifier and per address within `windowMs`; past the limit: 429. */
     maxFailuresPerIdentifier: z.number().int().min(1).max(1000),
     maxFailuresPerIp: z.number().int().min(1).max(100_000),
@@ -72,6 +74,8 @@ export const configSchema = z.strictObject({
       message: 'maxRequestBytes must be at least maxBytes',
       path: ['maxRequestBytes'],
     }),
+  /** One line per `/_api` request on Strapi's logger at level `http` (method, path, status, ms, key or user). */
+  accessLog: z.boolean(),
   /** Origins (`scheme://host[:port]`, exact) whose pages may call `/_api` with credentials (cookies). */
   cors: z.strictObject({
     origins: z.array(originSchema).max(100).optional(),
@@ -92,6 +96,7 @@ export default {
       cookieName: 'data_api_session',
       maxAgeMs: 7 * DAY_MS,
       sameSite: 'lax',
+      maxPerUser: 20,
       maxFailuresPerIdentifier: 5,
       maxFailuresPerIp: 50,
       failureWindowMs: 15 * 60_000,
@@ -102,6 +107,7 @@ export default {
       maxFilesPerRequest: 100,
       urlTtlSeconds: 15 * 60,
     },
+    accessLog: true,
     // No default list: Strapi merges array defaults item by item into the site's own list.
     cors: { maxAgeSeconds: 600 },
   } satisfies Omit<PluginConfig, 'keySecret'>,

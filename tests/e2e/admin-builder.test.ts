@@ -97,10 +97,13 @@ afterAll(async () => {
 
 let secret: string;
 
-test('API keys: the secret is shown once, then only its prefix', async () => {
+test('API keys: the secret is shown once, then only its prefix; the name is made from the description', async () => {
   await page.goto(`${base}/admin/plugins/data-api/keys`);
   await page.getByRole('button', { name: 'Create an API key' }).click();
   await page.getByLabel('Description').fill('Browser test key');
+  // The name, left empty, will be made from the description: shown as its placeholder.
+  await expect(page.getByLabel('Name').getAttribute('placeholder')).resolves.toBe('browser-test-key');
+  await shot('keys-create');
   await page.getByRole('dialog').getByRole('button', { name: 'Create an API key' }).click();
   secret = (await page.getByTestId('key-secret').innerText()).trim();
   expect(secret).toMatch(/^dapi_/);
@@ -115,6 +118,8 @@ test('API keys: the secret is shown once, then only its prefix', async () => {
     .findOne({ where: { description: 'Browser test key' } });
   expect(secret.startsWith(stored.prefix)).toBe(true);
   expect(text).toContain(`${stored.prefix}…`);
+  expect(text).toContain('browser-test-key');
+  expect(stored.name).toBe('browser-test-key');
   expect(text).not.toContain(secret);
   await shot('keys');
 });
@@ -137,8 +142,12 @@ test('Endpoints: a List built in the builder answers the key with the rows', asy
   await condition.getByLabel('Value', { exact: true }).fill('true');
   await page.getByRole('button', { name: 'Add a sort field' }).click();
   await choose(page.getByRole('combobox', { name: 'Sort field' }), 'price');
+  // Without a key the endpoint would refuse every call: valid, but said.
+  const noKey = page.getByText('No key is allowed: every call is refused');
+  await noKey.waitFor();
   await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
   await page.keyboard.press('Escape');
+  await noKey.waitFor({ state: 'detached' });
   await page.getByLabel('Allowed source IPs').fill('not-an-ip');
   await page.getByText('"not-an-ip" is not an IP address').waitFor({ timeout: 10_000 });
   await page.getByLabel('Allowed source IPs').fill('127.0.0.1\n::1');
@@ -371,21 +380,21 @@ test('OpenAPI documents: create a public one and preview it', async () => {
   expect(pageErrors).toEqual([]);
 });
 
-test('Import/export: the file names keys by description; a key it names that is missing is created, its secret shown once', async () => {
+test('Import/export: the file names keys by name; a key it names that is missing is created, its secret shown once', async () => {
   await page.goto(`${base}/admin/plugins/data-api/endpoints`);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export' }).click(),
   ]);
   const file = JSON.parse(readFileSync((await download.path())!, 'utf8'));
-  expect(file.keys).toContainEqual({ description: 'Browser test key' });
+  expect(file.keys).toContainEqual({ name: 'browser-test-key', description: 'Browser test key' });
   expect(JSON.stringify(file)).not.toContain(secret);
   const list = file.endpoints.find((e: { path: string }) => e.path === 'shop/cheap');
-  expect(list.auth).toEqual({ method: 'api-key', keys: ['Browser test key'] });
+  expect(list.auth).toEqual({ method: 'api-key', keys: ['browser-test-key'] });
 
   // As a file from another environment would: the List now names a key this one does not have.
-  list.auth.keys = ['Partner key'];
-  file.keys.push({ description: 'Partner key' });
+  list.auth.keys = ['partner'];
+  file.keys.push({ name: 'partner', description: 'Partner key' });
   await page.getByTestId('import-file').setInputFiles({
     name: 'config.json',
     mimeType: 'application/json',
@@ -402,10 +411,8 @@ test('Import/export: the file names keys by description; a key it names that is 
   const call = (key: string) => app.http().get('/_api/shop/cheap').set('Authorization', `Bearer ${key}`);
   await expect(eventually(async () => (await call(partner)).status, 200)).resolves.toBe(200);
   expect((await call(secret)).status).toBe(403);
-  const keys = await app.strapi.db
-    .query('plugin::data-api.api-key')
-    .findMany({ where: { description: 'Partner key' } });
-  expect(keys).toHaveLength(1);
+  const keys = await app.strapi.db.query('plugin::data-api.api-key').findMany({ where: { name: 'partner' } });
+  expect(keys).toMatchObject([{ description: 'Partner key' }]);
   expect(JSON.stringify(keys[0])).not.toContain(partner);
 });
 

@@ -1,21 +1,25 @@
 import { keyedHash } from '../../server/src/auth/keyed-hash';
 import { createEndpoint, knexOf, type KeyFixture } from './fixtures';
 import type { AdminClient, TestApp } from './strapi';
+import { keySecret } from './secrets';
 
 /** Small files whose type their first bytes show, for the media field tests. */
 export const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64'
+);
 
 const PRODUCT = 'api::product.product';
 /** The playground's `keySecret` (config/plugins.js), which signs file URLs. */
-const KEY_SECRET = 'playground-data-api-key-secret-0123456789';
 
 /** A media field's value on writes (spec 2.9). */
 export const file = (bytes: Buffer, name: string) => ({ data: bytes.toString('base64'), name });
 
 /** The path and query of a signed file URL the plugin would give, valid until `expires` (unix s). */
 export const signedPath = (endpointId: number, fileId: number, expires: number) =>
-  `/_api/_files/${endpointId}/${fileId}?expires=${expires}&signature=${keyedHash(KEY_SECRET, 'file-url', `${endpointId}:${fileId}:${expires}`)}`;
+  `/_api/_files/${endpointId}/${fileId}?expires=${expires}&signature=${keyedHash(keySecret(), 'file-url', `${endpointId}:${fileId}:${expires}`)}`;
 
 const binary = (res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];

@@ -5,8 +5,9 @@ export interface KeyFixture {
   secret: string;
 }
 
-export const createKey = async (admin: AdminClient, description = 'tests'): Promise<KeyFixture> => {
-  const response = await admin.post('/data-api/api-keys', { data: { description } });
+/** Creates an API key; without `name`, the server makes one from the description. */
+export const createKey = async (admin: AdminClient, description = 'tests', name?: string): Promise<KeyFixture> => {
+  const response = await admin.post('/data-api/api-keys', { data: { description, ...(name ? { name } : {}) } });
   if (response.status !== 201) throw new Error(`key refused: ${JSON.stringify(response.body)}`);
   return { id: response.body.data.id, secret: response.body.data.secret };
 };

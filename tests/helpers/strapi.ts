@@ -74,17 +74,23 @@ export const startApp = async (env: Record<string, string> = {}): Promise<TestAp
   };
 };
 
-/** An admin API client for a new admin whose only role holds exactly `actions`. */
-export const adminWith = async (app: TestApp, email: string, actions: string[]) => {
+/** A permission of an admin role: an action alone (no subject), or in full (Content Manager rights). */
+export type Grant =
+  | string
+  | { action: string; subject?: string | null; properties?: Record<string, unknown>; conditions?: string[] };
+
+export const permissionOf = (grant: Grant) =>
+  typeof grant === 'string'
+    ? { action: grant, subject: null, properties: {}, conditions: [] }
+    : { subject: null, properties: {}, conditions: [], ...grant };
+
+/** An admin API client for a new admin whose only role (`roleId`) holds exactly `grants`. */
+export const adminWith = async (app: TestApp, email: string, grants: Grant[]) => {
   const role = await app.strapi.service('admin::role').create({ name: `role ${email}`, description: 'test' });
-  if (actions.length) {
-    await app.strapi.service('admin::role').assignPermissions(
-      role.id,
-      actions.map((action) => ({ action, subject: null, properties: {}, conditions: [] }))
-    );
-  }
-  await app.strapi
+  if (grants.length) await app.strapi.service('admin::role').assignPermissions(role.id, grants.map(permissionOf));
+  const user = await app.strapi
     .service('admin::user')
     .create({ email, firstname: 'T', lastname: 'T', password: 'Passw0rd!x', isActive: true, roles: [role.id] });
-  return adminClient(app.http, await login(app.http, email, 'Passw0rd!x'));
+  const client = adminClient(app.http, await login(app.http, email, 'Passw0rd!x'));
+  return Object.assign(client, { roleId: role.id as number, userId: user.id as number });
 };

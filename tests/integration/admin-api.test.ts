@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
 import { adminWith as adminWithActions, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { keySecret } from '../helpers/secrets';
 
 let app: TestApp;
 let admin: AdminClient;
@@ -38,14 +39,13 @@ describe('API keys', () => {
     expect(secret.startsWith(prefix)).toBe(true);
     const row = await app.strapi.db.connection('data_api_keys').where('id', id).first();
     expect(JSON.stringify(row)).not.toContain(secret.slice(5));
-    expect(row.hash).toBe(
-      createHmac('sha512', 'playground-data-api-key-secret-0123456789').update(secret).digest('hex')
-    );
+    expect(row.hash).toBe(createHmac('sha512', keySecret()).update(secret).digest('hex'));
     const list = await admin.get('/data-api/api-keys');
     expect(list.status).toBe(200);
     const listed = list.body.data.find((k: { id: number }) => k.id === id);
     expect(listed).toEqual({
       id,
+      name: 'nightly-export',
       description: 'Nightly export',
       prefix,
       expiresAt: null,
@@ -141,7 +141,6 @@ describe('endpoint definitions', () => {
     ['an unknown type', { type: 'upsert' }, /^type: /],
     ['an unknown property', { colour: 'red' }, /colour/],
     ['no fields', { fields: [] }, /fields: a list endpoint returns at least one field/],
-    ['no key', { auth: { method: 'api-key', keys: [] } }, /auth\.keys: name at least one key/],
     [
       'param without a parameter',
       { filter: { id: { $var: 'param' } } },
@@ -194,15 +193,19 @@ describe('endpoint definitions', () => {
     expect((await admin.get('/data-api/endpoints')).status).toBe(200);
   });
 
-  test('an endpoint that lost its last key can still be switched off', async () => {
+  test('an endpoint that lost its last key is still valid, and refuses every caller until a key is allowed', async () => {
     const lone = await createKey(admin, 'lone');
     const endpoint = await createEndpoint(admin, lone, { ...base(), path: 'lonely' });
     await admin.del(`/data-api/api-keys/${lone.id}`);
-    const definition = { ...base(), path: 'lonely', auth: { method: 'api-key', keys: [] } };
-    expect((await admin.put(`/data-api/endpoints/${endpoint.id}`, { data: definition })).status).toBe(400);
-    const off = await admin.put(`/data-api/endpoints/${endpoint.id}`, { data: { ...definition, enabled: false } });
-    expect(off.status).toBe(200);
-    expect(off.body.data.enabled).toBe(false);
+    const definition = { ...base(), name: 'Lonely', path: 'lonely', auth: { method: 'api-key', keys: [] } };
+    const saved = await admin.put(`/data-api/endpoints/${endpoint.id}`, { data: definition });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ name: 'Lonely', enabled: true, auth: { method: 'api-key', keys: [] } });
+    const call = () => app.http().get('/_api/lonely').set('Authorization', `Bearer ${key.secret}`);
+    expect((await call()).status).toBe(403);
+    expect((await app.http().get('/_api/lonely')).status).toBe(401);
+    await admin.put(`/data-api/endpoints/${endpoint.id}`, { data: { ...definition, auth: base().auth } });
+    expect((await call()).status).toBe(200);
   });
 
   test('the route key is unique in the database itself', async () => {

@@ -122,7 +122,8 @@ describe.each([
         expect(fetched.status).toBe(200);
         expect(Buffer.from(await fetched.arrayBuffer()).equals(GIF)).toBe(true);
       } else {
-        expect(new URL(url).pathname).toMatch(/^\/_api\/_files\/\d+\/\d+$/);
+        // A relative reference: the tests' Strapi has no server.url, and no URL is built from the Host header.
+        expect(url).toMatch(/^\/_api\/_files\/\d+\/\d+\?/);
         const fetched = await download(url);
         expect(fetched.status).toBe(200);
         expect((fetched.body as Buffer).equals(GIF)).toBe(true);
@@ -156,7 +157,7 @@ describe.each([
     const before = store.files().sort();
     const response = await call('patch', '/_api/pictures/2', {
       photo: file(GIF, 'x.gif'),
-      gallery: [file(PDF, 'x.gif')],
+      gallery: [file(PDF, 'x.pdf')],
     });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/^Invalid data for field: gallery \(application\/pdf is not allowed/);

@@ -10,6 +10,7 @@ import {
   linkedFileIds,
   pathOf,
   PDF,
+  PNG,
   signedPath as signed,
 } from '../helpers/files';
 import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
@@ -29,6 +30,7 @@ let app: TestApp;
 let admin: AdminClient;
 let key: KeyFixture;
 let listId: number;
+let ordersId: number;
 
 const call = (method: 'get' | 'post' | 'patch' | 'delete', url: string, body?: unknown) => {
   const request = app.http()[method](url).set('Authorization', `Bearer ${key.secret}`);
@@ -41,8 +43,9 @@ const pictures = async (id: number) => {
   return response.body.items[0] as { photo: string | null; gallery: string[] };
 };
 
-/** What uploads leave behind: Media Library rows, link rows, tracking rows and files on disk. */
+/** What writes with files leave behind: Media Library rows, link rows, tracking rows, files on disk, orders. */
 const traces = async () => ({
+  orders: (await knexOf(app)('orders').count({ n: '*' }))[0].n,
   files: (await knexOf(app)('files').count({ n: '*' }))[0].n,
   links: (await knexOf(app)('files_related_mph').count({ n: '*' }))[0].n,
   tracked: (await knexOf(app)('data_api_uploads').count({ n: '*' }))[0].n,
@@ -74,13 +77,13 @@ describe.each([
       tasks: [{ action: 'raise-error', when: { match: { stock: 13 } }, message: 'unlucky stock' }],
     });
     await createEndpoint(admin, key, { path: 'pictures', type: 'delete', parameter: 'required', object: PRODUCT });
-    await createEndpoint(admin, key, {
+    ({ id: ordersId } = await createEndpoint(admin, key, {
       path: 'orders',
       type: 'create',
       object: ORDER,
       filter: { quantity: { $lt: 100 } },
       fields: [{ name: 'quantity' }, { name: 'attachment' }],
-    });
+    }));
   }, 180_000);
 
   afterAll(async () => {
@@ -92,7 +95,7 @@ describe.each([
       expect((await call('patch', '/_api/pictures/1', { photo: file(GIF, 'dot.gif') })).status).toBe(200);
       const [fileId] = await fileIdsOf(1, 'photo');
       const row = await knexOf(app)('files').where({ id: fileId }).first();
-      expect(row).toMatchObject({ name: 'dot.gif', mime: 'image/gif' });
+      expect(row).toMatchObject({ name: 'dot.gif', mime: 'image/gif', ext: '.gif' });
       const { photo } = await pictures(1);
       expect(photo).toMatch(new RegExp(`/_api/_files/${listId}/${fileId}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
       const response = await download(photo!);
@@ -105,6 +108,17 @@ describe.each([
       });
       expect(response.headers['content-disposition']).toMatch(/^inline; filename="dot.gif"/);
       expect(response.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    });
+
+    it('names a file sent without an extension after the type of its content', async () => {
+      expect((await call('patch', '/_api/pictures/7', { photo: file(PNG, 'photo') })).status).toBe(200);
+      const [fileId] = await fileIdsOf(7, 'photo');
+      const row = await knexOf(app)('files').where({ id: fileId }).first();
+      expect(row).toMatchObject({ name: 'photo.png', mime: 'image/png', ext: '.png' });
+      const response = await download((await pictures(7)).photo!);
+      expect(response.headers['content-type']).toBe('image/png');
+      // Strapi's upload plugin re-encodes PNG pictures: the bytes differ, the kind does not.
+      expect((response.body as Buffer).subarray(0, 8).equals(PNG.subarray(0, 8))).toBe(true);
     });
 
     it('keeps the order of a multiple field and replaces it as a whole', async () => {
@@ -184,11 +198,31 @@ describe.each([
       refused({ photo: { data, name: 'x.gif' } }, `Invalid data for field: photo (${reason})`)
     );
 
-    it('refuses a type the field does not allow, whatever the name says', () =>
+    it('refuses a type the field does not allow', () =>
       refused(
-        { photo: file(PDF, 'photo.gif') },
+        { photo: file(PDF, 'photo.pdf') },
         'Invalid data for field: photo (application/pdf is not allowed (images))'
       ));
+
+    it('refuses a name whose extension contradicts the content, in any field', async () => {
+      const reason = 'the name ends in ".pdf" but the content is image/gif';
+      await refused({ photo: file(GIF, 'x.pdf') }, `Invalid data for field: photo (${reason})`);
+      await refused(
+        { quantity: 1, attachment: file(GIF, 'x.pdf') },
+        `Invalid data for field: attachment (${reason})`,
+        '/_api/orders',
+        'post'
+      );
+    });
+
+    it.each(['x.es', 'x.ecma', 'x.mjs', 'x.js'])('refuses JavaScript named %s, creating no record', (name) =>
+      refused(
+        { quantity: 1, attachment: file(Buffer.from('alert(document.cookie)'), name) },
+        `Invalid data for field: attachment ("${name.slice(1)}" files are not accepted)`,
+        '/_api/orders',
+        'post'
+      )
+    );
 
     it('refuses a file larger than files.maxBytes', () =>
       refused(
@@ -350,6 +384,40 @@ describe.each([
     beforeAll(async () => {
       await call('patch', '/_api/pictures/6', { photo: file(GIF, 'six.gif') });
       [fileId] = await fileIdsOf(6, 'photo');
+    });
+
+    it('refuses an expiry beyond the configured lifetime of file links', async () => {
+      const response = await app.http().get(signed(listId, fileId, now() + 86_400));
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ success: false, error: 'Invalid or tampered file link' });
+    });
+
+    it('serves only files linked to a record through a media field the List endpoint exposes', async () => {
+      const { id: photosId } = await createEndpoint(admin, key, {
+        path: 'photos',
+        type: 'list',
+        object: PRODUCT,
+        fields: [{ name: 'id' }, { name: 'photo' }],
+      });
+      expect((await call('patch', '/_api/pictures/6', { gallery: [file(GIF2, 'g.gif')] })).status).toBe(200);
+      const [galleryFile] = await fileIdsOf(6, 'gallery');
+      const order = await call('post', '/_api/orders', { quantity: 1, attachment: file(PDF, 'o.pdf') });
+      expect(order.status).toBe(201);
+      const [orderFile] = await knexOf(app)('files_related_mph')
+        .where({ related_type: ORDER, related_id: order.body.id, field: 'attachment' })
+        .pluck('file_id');
+      const expires = now() + 300;
+      expect((await download(signed(photosId, fileId, expires))).status).toBe(200);
+      expect((await download(signed(listId, galleryFile, expires))).status).toBe(200);
+      for (const [endpoint, other] of [
+        [photosId, galleryFile], // a field this endpoint does not expose
+        [listId, Number(orderFile)], // another type's file
+        [ordersId, Number(orderFile)], // a Create endpoint gives no file URLs
+      ]) {
+        const response = await app.http().get(signed(endpoint, other, expires));
+        expect(response.status).toBe(404);
+        expect(response.body).toEqual({ success: false, error: 'Not found' });
+      }
     });
 
     it('answers 403 to a tampered link', async () => {

@@ -104,7 +104,7 @@ describe('paging', () => {
     expect(response.body.items.map((i: { id: number }) => i.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect(Object.keys(response.body.items[0])).toEqual(['id', 'total', 'status', 'customer', 'orderedAt', 'quantity']);
     expect(response.body._links).toEqual({
-      next: { href: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/_api\/orders\?id:gt=100$/) },
+      next: { href: '/_api/orders?id:gt=100' },
     });
     expect(response.headers.link).toBe(`<${response.body._links.next.href}>; rel="next"`);
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { definitionOf, type StoredEndpoint } from '../../contracts/definition';
 import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
 import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
@@ -230,13 +231,10 @@ describe('definitions in force', () => {
       fields: [{ name: 'id' }],
     });
     expect((await get('/_api/products/toggle')).status).toBe(200);
-    const { id, method, createdAt, updatedAt, ...definition } = endpoint as Record<string, unknown>;
-    void method;
-    void createdAt;
-    void updatedAt;
-    expect((await admin.put(`/data-api/endpoints/${id}`, { data: { ...definition, enabled: false } })).status).toBe(
-      200
-    );
+    const definition = definitionOf(endpoint as unknown as StoredEndpoint);
+    expect(
+      (await admin.put(`/data-api/endpoints/${endpoint.id}`, { data: { ...definition, enabled: false } })).status
+    ).toBe(200);
     expect((await get('/_api/products/toggle')).status).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
 import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
 import { login as adminLogin, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { keySecret } from '../helpers/secrets';
 
 /**
  * Browser Sessions (DESIGN.md section 4): `/_api/_session` logs site users in and out, Browser Session endpoints
@@ -18,7 +19,6 @@ const SITE_USER = 'plugin::users-permissions.user';
 const ADMIN_USER = 'admin::user';
 const COOKIE = 'data_api_session';
 const PASSWORD = 'Customer123!';
-const KEY_SECRET = 'playground-data-api-key-secret-0123456789';
 const LISTED = 'http://localhost:4000';
 const OTHER = 'https://elsewhere.example';
 const PUBLIC_ORIGIN = 'https://public.example.org';
@@ -55,7 +55,9 @@ const sessionCookieLine = (response: supertest.Response) =>
   setCookies(response).find((c) => c.startsWith(`${COOKIE}=`));
 const tokenOf = (response: supertest.Response) =>
   /^data_api_session=([^;]*)/.exec(sessionCookieLine(response) ?? '')?.[1];
-const hashOf = (token: string) => createHmac('sha256', KEY_SECRET).update(`session:${token}`).digest('hex');
+const hashOf = (token: string) => createHmac('sha256', keySecret()).update(`session:${token}`).digest('hex');
+/** The stamp a session keeps of its user's password hash. */
+const stampOf = (hash: string) => createHmac('sha256', keySecret()).update(`password:${hash}`).digest('hex');
 
 /** `POST /_api/_session` from a page of `origin` (the site's own by default). */
 const logIn = (identifier: string, password = PASSWORD, origin: string | null = base) => {
@@ -344,6 +346,46 @@ describe('expiry and revocation', () => {
     expect((await whoAmI(await session(3))).status).toBe(200);
   });
 
+  test('the admin API leaves out the sessions a changed password ended', async () => {
+    const ended = await session(3);
+    const other = await session(2);
+    const listed = async () => (await admin.get('/data-api/sessions')).body.data.map((s: { id: number }) => s.id);
+    const [endedId, otherId] = [(await sessionRowOf(ended)).id, (await sessionRowOf(other)).id];
+    expect(await listed()).toEqual(expect.arrayContaining([endedId, otherId]));
+    const users = app.strapi.plugin('users-permissions').service('user');
+    await users.edit(userIds[3], { password: 'Changed-Pa55' });
+    try {
+      const ids = await listed();
+      expect(ids).not.toContain(endedId);
+      expect(ids).toContain(otherId);
+    } finally {
+      await users.edit(userIds[3], { password: PASSWORD });
+    }
+    expect(await listed()).not.toContain(endedId);
+  });
+
+  test('a login past the cap of sessions per user ends that user’s oldest session', async () => {
+    const cap = app.strapi.config.get<number>('plugin::data-api.session.maxPerUser');
+    expect(cap).toBe(20);
+    const sessionsOf = async (n: number) =>
+      (await knex()('data_api_sessions').where('user_id', userIds[n]).orderBy('id')).map(
+        (row: { token_hash: string }) => row.token_hash
+      );
+    await knex()('data_api_sessions').where('user_id', userIds[1]).del();
+    const others = await sessionsOf(2);
+    const tokens = [];
+    for (let i = 0; i < cap; i++) tokens.push(await session(1));
+    expect(await sessionsOf(1)).toEqual(tokens.map(hashOf));
+    expect((await whoAmI(tokens[0])).status).toBe(200);
+
+    const newest = await session(1);
+    expect(await sessionsOf(1)).toEqual([...tokens.slice(1), newest].map(hashOf));
+    expect(statusAndBody(await whoAmI(tokens[0]))).toEqual(UNAUTHORIZED);
+    for (const token of [tokens[1], newest]) expect((await whoAmI(token)).status).toBe(200);
+    // Other users' sessions are not touched.
+    expect(await sessionsOf(2)).toEqual(others);
+  });
+
   test('the admin API lists live sessions, newest first, without their tokens', async () => {
     const older = await session(2);
     const newer = tokenOf(
@@ -374,8 +416,19 @@ describe('expiry and revocation', () => {
     });
     const ids = response.body.data.map((s: { id: number }) => s.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    // Every row that still lets its user in: not those a password change ended (a deleted user's stay listed).
     await app.strapi.plugin('data-api').service('sessions').removeExpired();
-    expect(ids).toHaveLength(await count('data_api_sessions'));
+    const passwords = new Map(
+      (await knex()('up_users').select('id', 'password')).map((u: { id: number; password: string }) => [
+        Number(u.id),
+        u.password,
+      ])
+    );
+    const usable = (await sessionRows()).filter(
+      (row: { user_id: number; password_stamp: string }) =>
+        !passwords.has(Number(row.user_id)) || row.password_stamp === stampOf(passwords.get(Number(row.user_id))!)
+    );
+    expect(ids).toEqual(usable.map((row: { id: number }) => row.id).reverse());
     const text = JSON.stringify(response.body);
     for (const token of [older, newer]) {
       expect(text).not.toContain(token);
@@ -548,6 +601,24 @@ describe('throttling', () => {
     // The address's counter is the largest: every failure (the good login and refused attempts gave theirs back).
     const counts = (await throttleRows()).map((r: { failures: number }) => Number(r.failures));
     expect(Math.max(...counts)).toBe(MAX_FAILURES_PER_IP);
+  });
+
+  test('addresses of one IPv6 /64 share one per-address budget; another /64 has its own', async () => {
+    // Behind a trusted proxy, the client's address comes from X-Forwarded-For.
+    const koa = app.strapi.server.app;
+    koa.proxy = true;
+    const from = (ip: string, identifier: string, password = PASSWORD) =>
+      logIn(identifier, password).set('X-Forwarded-For', ip);
+    try {
+      for (let i = 0; i < MAX_FAILURES_PER_IP; i++) {
+        const ip = i % 2 ? '2001:db8:1:2::a' : `2001:db8:1:2:${i + 1}::b`;
+        expect((await from(ip, `nobody-${i}@example.com`, 'wrong')).status).toBe(401);
+      }
+      expectThrottled(await from('2001:db8:1:2:ffff::1', 'customer1@example.com'));
+      expect((await from('2001:db8:1:3::a', 'customer1@example.com')).status).toBe(200);
+    } finally {
+      koa.proxy = false;
+    }
   });
 
   test('blocked and unconfirmed answers are not failures', async () => {
@@ -837,6 +908,53 @@ describe('other users-permissions credentials', () => {
       expect(statusAndBody(await bearer(http().get('/_api/me/orders').set('Origin', base), jwt))).toEqual(UNAUTHORIZED);
     } finally {
       await setUser(2, { blocked: false });
+    }
+  });
+
+  test('a changed password ends the JWTs issued before it, by any path; a JWT issued after works', async () => {
+    const jwtOf = async (password: string) => {
+      const auth = await http().post('/api/auth/local').send({ identifier: 'customer2@example.com', password });
+      expect(auth.status).toBe(200);
+      return auth.body.jwt as string;
+    };
+    const orders = (jwt: string) => bearer(http().get('/_api/me/orders').set('Origin', base), jwt);
+    const who = (jwt: string) => bearer(http().get('/_api/_session').set('Origin', base), jwt);
+    // A token's issue time has whole seconds: one issued in the same second as the change still works.
+    const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
+    const { document_id: documentId } = await knex()('up_users').where('id', userIds[2]).first('document_id');
+    const users = app.strapi.plugin('users-permissions').service('user');
+    const old = await jwtOf(PASSWORD);
+    expect((await orders(old)).status).toBe(200);
+    try {
+      await nextSecond();
+      const changed = await bearer(http().post('/api/auth/change-password'), old).send({
+        currentPassword: PASSWORD,
+        password: 'Changed-Pa55',
+        passwordConfirmation: 'Changed-Pa55',
+      });
+      expect(changed.status).toBe(200);
+      expect(statusAndBody(await orders(old))).toEqual(UNAUTHORIZED);
+      expect(statusAndBody(await who(old))).toEqual(UNAUTHORIZED);
+      const renewed = changed.body.jwt as string;
+      expect((await orders(renewed)).status).toBe(200);
+
+      // The admin panel's Content Manager (the Document Service underneath).
+      await nextSecond();
+      const edited = await admin.put(`/content-manager/collection-types/${SITE_USER}/${documentId}`, {
+        password: 'Other-Pa55',
+      });
+      expect(edited.status).toBe(200);
+      expect(statusAndBody(await orders(renewed))).toEqual(UNAUTHORIZED);
+      const latest = await jwtOf('Other-Pa55');
+      expect((await orders(latest)).status).toBe(200);
+      expect((await who(latest)).body.user).toMatchObject({ id: userIds[2] });
+
+      // Any other edit of the user leaves its tokens alone.
+      await nextSecond();
+      await users.edit(userIds[2], { username: 'customer2' });
+      expect((await orders(latest)).status).toBe(200);
+    } finally {
+      await users.edit(userIds[2], { password: PASSWORD });
     }
   });
 
@@ -1225,6 +1343,33 @@ describe('users-permissions refresh cookie (refresh mode, its own boot)', () => 
     const token = await session(2);
     const mine = await myOrders(token);
     expect(itemIds(mine)).toEqual(await ordersOfUser(userIds[2]));
+  });
+
+  test('a password changed in the admin panel ends the refresh cookie and access token issued before it', async () => {
+    const auth = await http().post('/api/auth/local').send({ identifier: 'customer3@example.com', password: PASSWORD });
+    expect(auth.status).toBe(200);
+    const cookie = /^strapi_up_refresh=([^;]+)/.exec(
+      setCookies(auth).find((c) => c.startsWith(`${REFRESH_COOKIE}=`))!
+    )![1];
+    const withIt = (request: supertest.Test) =>
+      request.set('Cookie', `${REFRESH_COOKIE}=${cookie}`).set('Origin', base);
+    expect((await withIt(http().get('/_api/me/orders'))).status).toBe(200);
+    expect((await bearer(http().get('/_api/me/orders').set('Origin', base), auth.body.jwt)).status).toBe(200);
+    const { document_id: documentId } = await knex()('up_users').where('id', userIds[3]).first('document_id');
+    await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
+    const users = app.strapi.plugin('users-permissions').service('user');
+    try {
+      const edited = await admin.put(`/content-manager/collection-types/${SITE_USER}/${documentId}`, {
+        password: 'Changed-Pa55',
+      });
+      expect(edited.status).toBe(200);
+      expect(statusAndBody(await withIt(http().get('/_api/me/orders')))).toEqual(UNAUTHORIZED);
+      expect(statusAndBody(await bearer(http().get('/_api/me/orders').set('Origin', base), auth.body.jwt))).toEqual(
+        UNAUTHORIZED
+      );
+    } finally {
+      await users.edit(userIds[3], { password: PASSWORD });
+    }
   });
 
   test('after users-permissions logs out, the refresh cookie is no one', async () => {

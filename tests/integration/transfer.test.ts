@@ -2,7 +2,7 @@ import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures'
 import { adminWith, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
 /**
- * Export and import of the whole configuration (DESIGN.md section 3): keys travel by description only,
+ * Export and import of the whole configuration (DESIGN.md section 3): keys travel by name (never a secret),
  * endpoints by route and documents by slug; an import is checked and written all or nothing.
  */
 
@@ -32,7 +32,7 @@ const importFile = (data: unknown) => admin.post('/data-api/import', { data });
 beforeAll(async () => {
   app = await startApp();
   admin = await app.admin();
-  key = await createKey(admin, 'Partner key');
+  key = await createKey(admin, 'Partner key', 'partner');
   await createEndpoint(admin, key, {
     name: 'Partner orders',
     path: 'partner/orders',
@@ -61,16 +61,16 @@ afterAll(async () => {
 });
 
 describe('export', () => {
-  test('holds every definition, keys by description, documents by route, and never a secret or hash', async () => {
+  test('holds every definition, keys by name, documents by route, and never a secret or hash', async () => {
     const file = await exported();
-    expect(file.format).toBe('strapi-plugin-data-api/1');
-    expect(file.keys).toEqual([{ description: 'Partner key' }]);
+    expect(file.format).toBe('strapi-plugin-data-api/2');
+    expect(file.keys).toEqual([{ name: 'partner', description: 'Partner key' }]);
     const partner = file.endpoints.find((e: any) => e.path === 'partner/orders');
     expect(partner).toMatchObject({
       name: 'Partner orders',
       type: 'list',
       filter: { status: 'paid' },
-      auth: { method: 'api-key', keys: ['Partner key'] },
+      auth: { method: 'api-key', keys: ['partner'] },
     });
     expect(partner.id).toBeUndefined();
     expect(file.documents).toEqual([
@@ -91,7 +91,7 @@ describe('export', () => {
 });
 
 describe('import', () => {
-  test('into an empty configuration: everything back, with a new key whose secret is answered once', async () => {
+  test('into an empty configuration: everything back, keys made under their names, secrets answered once', async () => {
     const file = await exported();
     for (const e of (await admin.get('/data-api/endpoints')).body.data) await admin.del(`/data-api/endpoints/${e.id}`);
     for (const d of (await admin.get('/data-api/openapi-documents')).body.data)
@@ -104,9 +104,15 @@ describe('import', () => {
     expect(response.body.data).toMatchObject({
       endpoints: { created: 2, updated: 0 },
       documents: { created: 1, updated: 0 },
-      keys: { matched: 0, created: [{ description: 'Partner key', secret: expect.stringMatching(/^dapi_/) }] },
+      keys: {
+        matched: 0,
+        created: [{ name: 'partner', description: 'Partner key', secret: expect.stringMatching(/^dapi_/) }],
+      },
     });
     const [created] = response.body.data.keys.created;
+    expect((await admin.get('/data-api/api-keys')).body.data).toMatchObject([
+      { id: created.id, name: 'partner', description: 'Partner key' },
+    ]);
     const call = await app.http().get('/_api/partner/orders').set('Authorization', `Bearer ${created.secret}`);
     expect(call.status).toBe(200);
     expect(call.body.total).toBeGreaterThan(0);
@@ -115,7 +121,7 @@ describe('import', () => {
     key = { id: created.id, secret: created.secret };
   });
 
-  test('the same file again changes nothing but what it holds: matched by route, slug and description', async () => {
+  test('the same file again changes nothing but what it holds: matched by route, slug and key name', async () => {
     const before = await counts();
     const file = await exported();
     file.endpoints.find((e: any) => e.path === 'partner/orders').name = 'Partner orders (renamed)';
@@ -138,7 +144,7 @@ describe('import', () => {
   test('is all or nothing: one bad endpoint, and no endpoint, document or key of the file is stored', async () => {
     const before = await counts();
     const file = await exported();
-    file.keys.push({ description: 'Brand new key' });
+    file.keys.push({ name: 'brand-new', description: 'Brand new key' });
     file.endpoints.push(
       {
         name: 'Fine',
@@ -146,7 +152,7 @@ describe('import', () => {
         type: 'list',
         object: 'api::order.order',
         fields: [{ name: 'id' }],
-        auth: { method: 'api-key', keys: ['Brand new key'] },
+        auth: { method: 'api-key', keys: ['brand-new'] },
       },
       {
         name: 'Broken',
@@ -154,7 +160,7 @@ describe('import', () => {
         type: 'list',
         object: 'api::order.order',
         fields: [{ name: 'nope' }],
-        auth: { method: 'api-key', keys: ['Partner key'] },
+        auth: { method: 'api-key', keys: ['partner'] },
       }
     );
     file.documents.push({ title: 'Other', endpoints: ['GET fine/orders', 'GET missing/route'] });
@@ -168,7 +174,7 @@ describe('import', () => {
     expect((await app.http().get('/_api/fine/orders').set('Authorization', `Bearer ${key.secret}`)).status).toBe(404);
   });
 
-  test('refuses a file that is not one, two items on one route or slug, and key ids instead of descriptions', async () => {
+  test('refuses a file that is not one, two items on one route or slug, key ids or bad names', async () => {
     const before = await counts();
     const file = await exported();
     const refused = async (data: unknown) => {
@@ -186,8 +192,83 @@ describe('import', () => {
     ).toMatch(/documents\[1\]: same slug "partner_api"/);
     const withIds = structuredClone(file);
     withIds.endpoints[0].auth.keys = [key.id];
-    expect(await refused(withIds)).toMatch(/name keys by their description/);
+    expect(await refused(withIds)).toMatch(/endpoints\[0\] \(partner\/orders\): auth\.keys: name keys by their name/);
+    expect(await refused({ ...file, keys: [{ name: 'not a name', description: 'x' }] })).toMatch(/^keys\[0\]\.name: /);
     expect(await counts()).toEqual(before);
+  });
+
+  test("a key described like the partner's is not attached by an import: keys are matched by name", async () => {
+    const file = await exported();
+    const keyAdmin = await adminWith(app, 'key-admin@example.com', [
+      'plugin::data-api.keys.read',
+      'plugin::data-api.keys.manage',
+    ]);
+    const spoof = (data: object) =>
+      keyAdmin.post('/data-api/api-keys', { data: { description: 'Partner key', ...data } });
+    for (const name of ['partner', 'PARTNER']) {
+      const taken = await spoof({ name });
+      expect(taken.status).toBe(400);
+      expect(taken.body.error.message).toBe(`name: "partner" is already the name of a key`);
+    }
+    const lookalike = await spoof({});
+    expect(lookalike.status).toBe(201);
+    expect(lookalike.body.data.name).toBe('partner-key');
+
+    expect((await importFile(file)).body.data.keys).toEqual({ matched: 1, created: [] });
+    const endpoint = (await admin.get('/data-api/endpoints')).body.data.find((e: any) => e.path === 'partner/orders');
+    expect(endpoint.auth.keys).toEqual([key.id]);
+    const call = (secret: string) => app.http().get('/_api/partner/orders').set('Authorization', `Bearer ${secret}`);
+    expect((await call(lookalike.body.data.secret)).status).toBe(403);
+    expect((await call(key.secret)).status).toBe(200);
+    await admin.del(`/data-api/api-keys/${lookalike.body.data.id}`);
+  });
+
+  describe('a file of the first format (keys by description)', () => {
+    const legacy = async () => {
+      const file = await exported();
+      return {
+        ...file,
+        format: 'strapi-plugin-data-api/1',
+        keys: file.keys.map(({ description }: { description: string }) => ({ description })),
+        endpoints: file.endpoints.map((e: any) =>
+          e.auth.method === 'api-key' ? { ...e, auth: { ...e.auth, keys: ['Partner key'] } } : e
+        ),
+      };
+    };
+
+    test('is imported where each description is that of exactly one key, or of none (a key is then made)', async () => {
+      const file = await legacy();
+      file.keys.push({ description: 'Legacy newcomer' });
+      const response = await importFile(file);
+      expect(response.status).toBe(200);
+      expect(response.body.data.keys).toEqual({
+        matched: 1,
+        created: [
+          {
+            id: expect.any(Number),
+            name: 'legacy-newcomer',
+            description: 'Legacy newcomer',
+            secret: expect.any(String),
+          },
+        ],
+      });
+      const endpoint = (await admin.get('/data-api/endpoints')).body.data.find((e: any) => e.path === 'partner/orders');
+      expect(endpoint.auth.keys).toEqual([key.id]);
+      await admin.del(`/data-api/api-keys/${response.body.data.keys.created[0].id}`);
+    });
+
+    test('is refused, naming the key, where a description is that of several keys', async () => {
+      const file = await legacy();
+      const lookalike = await createKey(admin, 'Partner key');
+      const before = await counts();
+      const response = await importFile(file);
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toBe(
+        'keys[0]: "Partner key" is the description of 2 keys (partner, partner-key): export the file again to name keys by name'
+      );
+      expect(await counts()).toEqual(before);
+      await admin.del(`/data-api/api-keys/${lookalike.id}`);
+    });
   });
 
   test('export needs transfer.read, import transfer.manage', async () => {

@@ -117,6 +117,33 @@ describe('readJsonBody', () => {
     });
   });
 
+  describe('with a file allowance (an endpoint with media fields)', () => {
+    const files = { bytes: 1000, dataLength: (body: unknown) => String((body as { data?: string }).data ?? '').length };
+
+    test('reads a body past the limit when the file data takes it there', async () => {
+      const body = `{"data":"${'A'.repeat(900)}","a":"${'x'.repeat(50)}"}`;
+      await expect(readJsonBody(fakeCtx([body]).ctx, 100, files)).resolves.toMatchObject({ a: 'x'.repeat(50) });
+    });
+
+    test('413 at the limit when the rest of the body is past it, as without files; the connection stays', async () => {
+      const { ctx, set } = fakeCtx([`{"data":"AAAA","a":"${'x'.repeat(100)}"}`]);
+      expect(await failure(readJsonBody(ctx, 100, files))).toEqual({
+        status: 413,
+        message: 'Request body is too large (at most 100 bytes)',
+      });
+      expect(set).not.toHaveBeenCalled();
+    });
+
+    test('413 past the limit and the allowance together, before reading', async () => {
+      const { ctx, set } = fakeCtx(untouchable(), { contentLength: 1101 });
+      expect(await failure(readJsonBody(ctx, 100, files))).toEqual({
+        status: 413,
+        message: 'Request body is too large (at most 1100 bytes)',
+      });
+      expect(set).toHaveBeenCalledWith('Connection', 'close');
+    });
+  });
+
   test('the messages come from the contract', () => {
     expect(MESSAGES.notJson).toBe('Request body must be JSON (Content-Type: application/json)');
     expect(MESSAGES.invalidJson).toBe('Request body is not valid JSON');

@@ -1,6 +1,7 @@
-import { INVALID, codecFor } from '../../server/src/query/codecs';
+import { INVALID, codecFor, holdsNul } from '../../server/src/query/codecs';
 import type { Dialect } from '../../server/src/query/dialect';
 import type { ScalarType } from '../../server/src/query/model';
+import { CHEAP_MS, cpuMsOf } from '../helpers/cpu';
 import { relation as modelRelation, scalar } from '../helpers/models';
 
 const codec = (type: ScalarType, dialect: Dialect = 'sqlite', attribute: Record<string, unknown> = {}) =>
@@ -86,6 +87,20 @@ describe.each(['decimal', 'float'] as const)('%s', (type) => {
     expect(c.parseText(text)).toBe(INVALID);
   });
 
+  test.each(['.', '-', '1e', 'e5', '1.2.3', '--1', '1e+'])('refuses near misses %p', (text) => {
+    expect(c.parseText(text)).toBe(INVALID);
+  });
+
+  // The former pattern (`\d+\.?\d*`) could split a run of digits two ways: quadratic backtracking on a near miss.
+  test.each([
+    ['digits and a letter', `${'1'.repeat(100_000)}x`],
+    ['a fraction and a letter', `1.${'1'.repeat(100_000)}x`],
+    ['an exponent and a letter', `1e${'1'.repeat(100_000)}x`],
+  ])('a long near miss (%s) costs no more than a short one', async (_, text) => {
+    const ms = await cpuMsOf(() => expect(c.parseText(text)).toBe(INVALID));
+    expect(ms).toBeLessThan(CHEAP_MS);
+  });
+
   test('JSON must be a finite number, never a string', () => {
     expect(c.parseJson(12.5)).toBe(12.5);
     expect(c.parseJson('12.5')).toBe(INVALID);
@@ -159,6 +174,25 @@ describe.each(['string', 'text', 'email', 'uid', 'richtext'] as const)('%s', (ty
     expect(c.parseJson(5)).toBe(INVALID);
     expect(c.ordered).toBe(true);
     expect(c.fromDb(5)).toBe('5');
+  });
+
+  test('refuses a NUL character, which PostgreSQL cannot store', () => {
+    const c = codec(type);
+    expect(c.parseText('a\u0000b')).toBe(INVALID);
+    expect(c.parseJson('\u0000')).toBe(INVALID);
+  });
+});
+
+describe('holdsNul', () => {
+  test.each([
+    ['a\u0000', true],
+    [{ a: [1, { b: 'x\u0000' }] }, true],
+    [{ 'k\u0000': 1 }, true],
+    [['ok', { a: null, b: 2, c: 'fine' }], false],
+    [12, false],
+    [null, false],
+  ])('%p: %p', (value, holds) => {
+    expect(holdsNul(value)).toBe(holds);
   });
 });
 

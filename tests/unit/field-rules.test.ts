@@ -149,6 +149,12 @@ describe('string', () => {
   });
 });
 
+describe.each(['string', 'text', 'richtext', 'email', 'uid'] as const)('%s', (type) => {
+  test('refuses a NUL character, which PostgreSQL cannot store', () => {
+    expect(rule(type)('a\u0000')).toBe(INVALID);
+  });
+});
+
 describe.each(['text', 'richtext'] as const)('%s', (type) => {
   test('has no column limit', () => {
     const long = 'x'.repeat(10000);
@@ -171,16 +177,26 @@ describe.each(['text', 'richtext'] as const)('%s', (type) => {
 describe('email', () => {
   const r = rule('email');
 
-  test.each(['ann@example.com', 'a.b+c@mail.example.org', 'x@y.z'])('accepts %p', (v) => {
+  test.each(['ann@example.com', 'a.b+c@mail.example.org', 'x@y.z', 'a@b.c.', 'a@..b'])('accepts %p', (v) => {
     expect(r(v)).toBe(v);
   });
 
-  test.each(['', 'ann', 'ann@example', '@example.com', 'ann@', 'an n@example.com', 'ann@exa mple.com', 7])(
-    'refuses %p',
-    (v) => {
-      expect(r(v)).toBe(INVALID);
-    }
-  );
+  test.each([
+    '',
+    'ann',
+    'ann@example',
+    '@example.com',
+    'ann@',
+    'an n@example.com',
+    'ann@exa mple.com',
+    'a@b.',
+    'a@.b',
+    'a@b@c.d',
+    'a@b.c\n',
+    7,
+  ])('refuses %p', (v) => {
+    expect(r(v)).toBe(INVALID);
+  });
 
   test('is a varchar(255) too', () => {
     const at255 = `${'a'.repeat(243)}@example.com`;
@@ -271,6 +287,9 @@ describe('json', () => {
     expect(r(null)).toBeNull();
     expect(r(undefined)).toBe(INVALID);
   });
+  test.each([{ a: ['x\u0000'] }, { 'k\u0000': 1 }, 'a\u0000'])('refuses a NUL character anywhere: %p', (v) => {
+    expect(r(v)).toBe(INVALID);
+  });
 });
 
 describe('blocks', () => {
@@ -282,9 +301,12 @@ describe('blocks', () => {
     expect(r([])).toEqual([]);
   });
 
-  test.each([{ type: 'paragraph' }, 'text', 1])('refuses %p', (v) => {
-    expect(r(v)).toBe(INVALID);
-  });
+  test.each([{ type: 'paragraph' }, 'text', 1, [{ type: 'paragraph', children: [{ text: 'a\u0000' }] }]])(
+    'refuses %p',
+    (v) => {
+      expect(r(v)).toBe(INVALID);
+    }
+  );
 });
 
 describe('to-one relation', () => {

@@ -1,10 +1,10 @@
 import { LIMITS } from '../../contracts/limits';
 import { keyedHash } from '../../server/src/auth/keyed-hash';
 import { decodeBase64 } from '../../server/src/files/base64';
-import { mediaRule } from '../../server/src/files/incoming';
+import { fileDataLength, mediaRule } from '../../server/src/files/incoming';
 import { parseRange } from '../../server/src/files/send-file';
 import { createFileSigner } from '../../server/src/files/signature';
-import { allowedBySite, sniffType } from '../../server/src/files/sniff';
+import { allowedBySite, identifyFile } from '../../server/src/files/sniff';
 import type { MediaField } from '../../server/src/query/model';
 import { errorOf } from '../helpers/errors';
 import { ValueRefused } from '../../server/src/writes/field-error';
@@ -35,44 +35,88 @@ describe('decodeBase64', () => {
   });
 });
 
-describe('sniffType', () => {
+describe('identifyFile', () => {
   const PNG = bytes(0x89, 'PNG', 0x0d, 0x0a, 0x1a, 0x0a, 'rest');
+  const JPEG = bytes(0xff, 0xd8, 0xff, 0xe0, 'rest');
   const PDF = bytes('%PDF-1.7\n');
   const ZIP = bytes(0x50, 0x4b, 0x03, 0x04, 'rest');
+  const CFB = bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 'rest');
   const MP4 = bytes(0, 0, 0, 0x18, 'ftypisom', 0, 0, 0, 0);
   const HEIC = bytes(0, 0, 0, 0x18, 'ftypheic', 0, 0, 0, 0);
   const WEBP = bytes('RIFF', 0, 0, 0, 0, 'WEBPVP8 ');
   const MP3 = bytes('ID3', 3, 0, 0, 0, 0, 0, 0);
+  const TEXT = Buffer.from('a,b\n1,2\n');
+  const SCRIPT = Buffer.from('alert(document.cookie)');
+  const WORD = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  const refusal = (content: Buffer, name: string) => errorOf(() => identifyFile(content, name), ValueRefused);
 
   it.each([
-    ['a PNG named .jpg', PNG, 'photo.jpg', 'image/png', 'images'],
-    ['a GIF with no extension', GIF, 'photo', 'image/gif', 'images'],
-    ['a PDF named .gif', PDF, 'photo.gif', 'application/pdf', 'files'],
-    ['an MP4', MP4, 'clip.mov', 'video/mp4', 'videos'],
-    ['a HEIC picture', HEIC, 'x.heic', 'image/heic', 'images'],
-    ['a WebP picture', WEBP, 'x.bin', 'image/webp', 'images'],
-    ['an MP3 with an ID3 tag', MP3, 'song', 'audio/mpeg', 'audios'],
-    ['a ZIP named .docx (an Office document)', ZIP, 'report.docx', expect.stringMatching(/wordprocessingml/), 'files'],
-    ['a ZIP named .png (the name cannot make it an image)', ZIP, 'x.png', 'application/zip', 'files'],
-    ['text named .csv', Buffer.from('a,b\n1,2\n'), 'data.csv', 'text/csv', 'files'],
-    ['text named .jpg', Buffer.from('not a picture'), 'photo.jpg', 'application/octet-stream', 'files'],
-  ])('types %s by its content', (_what, content, name, mime, family) => {
-    expect(sniffType(content, name)).toEqual({ mime, family });
+    ['a GIF named .gif', GIF, 'dot.gif', 'image/gif', 'images', 'dot.gif'],
+    ['a GIF with no extension', GIF, 'photo', 'image/gif', 'images', 'photo.gif'],
+    ['a PNG with no extension', PNG, 'photo', 'image/png', 'images', 'photo.png'],
+    ['a JPEG named .JPEG', JPEG, 'x.JPEG', 'image/jpeg', 'images', 'x.JPEG'],
+    ['a JPEG with an unknown extension', JPEG, 'holiday.v2', 'image/jpeg', 'images', 'holiday.v2.jpg'],
+    ['an MP4', MP4, 'clip.mp4', 'video/mp4', 'videos', 'clip.mp4'],
+    ['a HEIC picture', HEIC, 'x.heic', 'image/heic', 'images', 'x.heic'],
+    ['a WebP picture', WEBP, 'x', 'image/webp', 'images', 'x.webp'],
+    ['an MP3 with an ID3 tag', MP3, 'song', 'audio/mpeg', 'audios', 'song.mp3'],
+    ['a PDF', PDF, 'invoice.pdf', 'application/pdf', 'files', 'invoice.pdf'],
+    ['a ZIP named .docx (an Office document)', ZIP, 'report.docx', WORD, 'files', 'report.docx'],
+    ['a ZIP with no extension', ZIP, 'archive', 'application/zip', 'files', 'archive.zip'],
+    ['a CFB named .xls (a legacy Office document)', CFB, 'old.xls', 'application/vnd.ms-excel', 'files', 'old.xls'],
+    ['text named .csv', TEXT, 'data.csv', 'text/csv', 'files', 'data.csv'],
+    ['text with no extension', TEXT, 'notes', 'text/plain', 'files', 'notes.txt'],
+    ['a script with no extension, as text', SCRIPT, 'notes', 'text/plain', 'files', 'notes.txt'],
+    [
+      'a long name, cut to make room for the extension',
+      TEXT,
+      'a'.repeat(255),
+      'text/plain',
+      'files',
+      `${'a'.repeat(251)}.txt`,
+    ],
+  ])('accepts %s', (_what, content, name, mime, family, stored) => {
+    expect(identifyFile(content, name)).toEqual({ mime, family, name: stored });
+  });
+
+  it.each([
+    ['a GIF named .pdf', GIF, 'x.pdf', 'the name ends in ".pdf" but the content is image/gif'],
+    ['a PNG named .jpg', PNG, 'photo.jpg', 'the name ends in ".jpg" but the content is image/png'],
+    ['a PDF named .gif', PDF, 'photo.gif', 'the name ends in ".gif" but the content is application/pdf'],
+    ['a ZIP named .png', ZIP, 'x.png', 'the name ends in ".png" but the content is application/zip'],
+    ['text named .jpg', TEXT, 'photo.jpg', 'the name ends in ".jpg" but the content is text'],
+    ['a script named .es', SCRIPT, 'x.es', '".es" files are not accepted'],
+    ['a script named .ecma', SCRIPT, 'x.ecma', '".ecma" files are not accepted'],
+    ['a script named .mjs', SCRIPT, 'x.mjs', '".mjs" files are not accepted'],
+    ['a script named .js', SCRIPT, 'x.js', '".js" files are not accepted'],
+    ['a script named .cjs', SCRIPT, 'x.cjs', '".cjs" files are not accepted'],
+    ['an HTML name', TEXT, 'page.html', '".html" files are not accepted'],
+    ['an SVG name', TEXT, 'x.svg', '".svg" files are not accepted'],
+    ['an RDF name (XML that can carry XHTML script)', TEXT, 'feed.rdf', '".rdf" files are not accepted'],
+    ['an XSLT name', TEXT, 'x.xslt', '".xslt" files are not accepted'],
+    ['a MathML name', TEXT, 'x.mml', '".mml" files are not accepted'],
+    ['a PDF named .exe', PDF, 'setup.exe', '".exe" files are not accepted'],
+    ['a ZIP named .jar', ZIP, 'app.jar', '".jar" files are not accepted'],
+    [
+      'a CFB with no Office extension',
+      CFB,
+      'setup',
+      'application/x-cfb content needs a name ending in .doc, .xls, .ppt',
+    ],
+    ['a font', bytes('wOFF', 0, 1, 0, 0), 'x.woff', 'font/woff is not an accepted file type'],
+    ['WebAssembly', bytes(0, 'asm', 1, 0, 0, 0), 'x.wasm', 'application/wasm is not an accepted file type'],
+    ['unknown binary content', bytes('\x01\x02', 0, 'x'), 'x.bin', 'the content is not of an accepted file type'],
+  ])('refuses %s', (_what, content, name, reason) => {
+    expect(refusal(content, name)).toBe(reason);
   });
 
   it.each([
     ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'x.png'],
     ['HTML after a BOM and blanks', Buffer.from('\uFEFF  \n<!DOCTYPE html><p>x'), 'x.txt'],
     ['XML', Buffer.from('<?xml version="1.0"?><a/>'), 'x.csv'],
-    ['a script named .js', Buffer.from('alert(1)'), 'x.js'],
-    ['an HTML name', Buffer.from('plain text'), 'page.html'],
-    ['an SVG name', Buffer.from('plain text'), 'x.svg'],
-    ['an RDF name (XML that can carry XHTML script)', Buffer.from('<rdf:RDF/>'), 'feed.rdf'],
-    ['an RSS name', Buffer.from('plain text'), 'feed.rss'],
-    ['an XSLT name', Buffer.from('plain text'), 'x.xslt'],
-    ['a MathML name', Buffer.from('plain text'), 'x.mml'],
-  ])('refuses active content: %s', (_what, content, name) => {
-    expect(sniffType(content, name)).toBeNull();
+    ['a script element', Buffer.from('<script>alert(1)</script>'), 'x.txt'],
+  ])('refuses markup by its content, whatever the name: %s', (_what, content, name) => {
+    expect(refusal(content, name)).toBe('HTML, SVG, XML and scripts are not accepted');
   });
 });
 
@@ -111,6 +155,15 @@ describe('file signer', () => {
     expect(signer.path(grant)).toBe(
       `/_api/_files/4/17?expires=${expires}&signature=${keyedHash(SECRET, 'file-url', `4:17:${expires}`)}`
     );
+  });
+
+  it('honours expiries within the lifetime of its links only (one step of clock slack)', () => {
+    const now = Date.UTC(2026, 0, 1, 12, 0, 30);
+    const latest = signer.expiry(now);
+    expect(signer.withinLifetime(latest, now)).toBe(true);
+    expect(signer.withinLifetime(latest + 60, now)).toBe(true);
+    expect(signer.withinLifetime(latest + 61, now)).toBe(false);
+    expect(signer.withinLifetime(now / 1000 + 365 * 86_400, now)).toBe(false);
   });
 
   it('verifies its own signatures only', () => {
@@ -211,5 +264,19 @@ describe('mediaRule', () => {
     expect(reason(() => mediaRule(field(true), 1000)(many))).toBe(`at most ${LIMITS.filesPerField} files`);
     expect(reason(() => mediaRule(field(false, true), 1000)(null))).toBe('a file is required');
     expect(reason(() => mediaRule(field(true), 1000, true)([]))).toBe('at least one file is required');
+  });
+});
+
+describe('fileDataLength', () => {
+  it('counts the base64 data of the files sent for the named media fields, in one record or many', () => {
+    const one = { data: 'AAAA', name: 'a.gif' };
+    expect(fileDataLength({ photo: one, gallery: [one, one], title: 'x' }, ['photo', 'gallery'])).toBe(12);
+    expect(fileDataLength([{ photo: one }, { photo: null }, 'x', { photo: [one] }], ['photo'])).toBe(8);
+  });
+
+  it('does not count file-like values of other fields, or file objects whose data is not text', () => {
+    const one = { data: 'A'.repeat(100), name: 'a.gif' };
+    expect(fileDataLength({ note: one, photo: { data: 42, name: 'x' } }, ['photo'])).toBe(0);
+    expect(fileDataLength(null, ['photo'])).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { buildPageLinks, linkHeader, type LinkInput } from '../../server/src/query/links';
+import { buildPageLinks, linkBase, linkHeader, type LinkInput } from '../../server/src/query/links';
 
 const BASE = 'https://shop.example/_api/orders';
 const links = (input: Partial<LinkInput>) =>
@@ -117,5 +117,15 @@ describe('Link header', () => {
 
   test('no relation, no header', () => {
     expect(linkHeader({})).toBeNull();
+  });
+});
+
+describe('linkBase', () => {
+  test('absolute under server.url', () => {
+    expect(linkBase('https://shop.example', '/_api/orders')).toBe('https://shop.example/_api/orders');
+  });
+
+  test('without server.url, a relative reference: nothing comes from the Host header', () => {
+    expect(linkBase(null, '/_api/orders')).toBe('/_api/orders');
   });
 });

@@ -1,6 +1,7 @@
 import type { ParameterMode } from '../../contracts/definition';
 import type { CompiledEndpoint } from '../../server/src/runtime/compile';
 import { buildRouteTable, matchRoute } from '../../server/src/runtime/routes';
+import { CHEAP_MS, cpuMsOf } from '../helpers/cpu';
 
 let nextId = 1;
 const endpoint = (path: string, method: string, parameter: ParameterMode): CompiledEndpoint => ({
@@ -132,5 +133,18 @@ describe('matchRoute', () => {
       endpoint: listOfCustomer,
       param: 7,
     });
+  });
+});
+
+describe('matchRoute on hostile paths', () => {
+  test('a long run of slashes before the last segment is found missing at once', async () => {
+    const ms = await cpuMsOf(() => {
+      expect(matchRoute(routes, 'GET', `${'/'.repeat(100_000)}x`)).toEqual({ kind: 'not-found' });
+      expect(matchRoute(routes, 'GET', `orders${'/'.repeat(100_000)}`)).toEqual({
+        kind: 'endpoint',
+        endpoint: listAll,
+      });
+    });
+    expect(ms).toBeLessThan(CHEAP_MS);
   });
 });

@@ -1,4 +1,11 @@
-import { Flex, MultiSelect, MultiSelectOption, SingleSelect, SingleSelectOption } from '@strapi/design-system';
+import {
+  Flex,
+  MultiSelect,
+  MultiSelectOption,
+  SingleSelect,
+  SingleSelectOption,
+  Typography,
+} from '@strapi/design-system';
 import type { ApiKeySummary } from '../../../contracts/api-key';
 import { SESSION_USER_OBJECTS } from '../../../contracts/definition';
 import { useT } from '../hooks/useT';
@@ -32,19 +39,27 @@ export const AuthEditor = ({
         <SingleSelectOption value="session">{t('auth.session')}</SingleSelectOption>
       </SingleSelect>
       {auth.method === 'api-key' ? (
-        <MultiSelect
-          aria-label={t('builder.auth.keys')}
-          placeholder={t('builder.auth.keys')}
-          withTags
-          value={auth.keys.map(String)}
-          onChange={(values: string[]) => onChange({ method: 'api-key', keys: values.map(Number) })}
-        >
-          {keys.map((k) => (
-            <MultiSelectOption key={k.id} value={String(k.id)}>
-              {`${k.description} (${k.prefix}…)`}
-            </MultiSelectOption>
-          ))}
-        </MultiSelect>
+        <>
+          <MultiSelect
+            aria-label={t('builder.auth.keys')}
+            placeholder={t('builder.auth.keys')}
+            withTags
+            value={auth.keys.map(String)}
+            onChange={(values: string[]) => onChange({ method: 'api-key', keys: values.map(Number) })}
+          >
+            {keys.map((k) => (
+              <MultiSelectOption key={k.id} value={String(k.id)}>
+                {`${k.name}: ${k.description} (${k.prefix}…)`}
+              </MultiSelectOption>
+            ))}
+          </MultiSelect>
+          {/* Valid (a revocation leaves it so, and an export must import back), but worth saying. */}
+          {auth.keys.length === 0 && (
+            <Typography variant="pi" textColor="warning600">
+              {t('builder.auth.noKey')}
+            </Typography>
+          )}
+        </>
       ) : (
         <SingleSelect
           aria-label={t('builder.auth.userObject')}

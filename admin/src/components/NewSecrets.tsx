@@ -3,7 +3,7 @@ import { useClipboard, useNotification } from '@strapi/strapi/admin';
 import { useT } from '../hooks/useT';
 
 /** Secrets of keys just created, shown this once: a warning, and each secret with its copy button. */
-export const NewSecrets = ({ keys }: { keys: Array<{ description: string; secret: string }> }) => {
+export const NewSecrets = ({ keys }: { keys: Array<{ name: string; description: string; secret: string }> }) => {
   const t = useT();
   const { copy } = useClipboard();
   const { toggleNotification } = useNotification();
@@ -14,7 +14,9 @@ export const NewSecrets = ({ keys }: { keys: Array<{ description: string; secret
       </Alert>
       {keys.map((key) => (
         <Flex key={key.secret} direction="column" alignItems="stretch" gap={2} data-testid="new-secret">
-          <Typography fontWeight="bold">{key.description}</Typography>
+          <Typography>
+            <Typography fontWeight="bold">{key.name}</Typography>: {key.description}
+          </Typography>
           <Flex gap={2} alignItems="center">
             <Box background="neutral100" padding={3} hasRadius flex="1">
               <Typography fontWeight="bold" data-testid="key-secret" style={{ wordBreak: 'break-all' }}>
@@ -23,7 +25,7 @@ export const NewSecrets = ({ keys }: { keys: Array<{ description: string; secret
             </Box>
             <Button
               variant="secondary"
-              aria-label={t('keys.copyOf', { description: key.description })}
+              aria-label={t('keys.copyOf', { name: key.name })}
               onClick={async () => {
                 if (await copy(key.secret)) toggleNotification({ type: 'success', message: t('keys.copied') });
               }}

@@ -39,19 +39,31 @@ export const EndpointsPage = () => {
     {
       label: t('endpoints.column.enabled'),
       cell: (e) => (
-        <Switch
-          aria-label={t('endpoints.column.enabled')}
-          checked={e.enabled}
-          disabled={!rights.canManage}
-          onCheckedChange={async (enabled: boolean) => {
-            try {
-              await api.put(`endpoints/${e.id}`, { ...definitionOf(e), enabled });
-              endpoints.reload();
-            } catch (failure) {
-              fail(failure);
-            }
-          }}
-        />
+        <Flex direction="column" alignItems="flex-start" gap={1}>
+          <Switch
+            aria-label={t('endpoints.column.enabled')}
+            checked={e.enabled}
+            disabled={!rights.canManage}
+            onCheckedChange={async (enabled: boolean) => {
+              try {
+                await api.put(`endpoints/${e.id}`, { ...definitionOf(e), enabled });
+                endpoints.reload();
+              } catch (failure) {
+                fail(failure);
+              }
+            }}
+          />
+          {e.suspended && (
+            <>
+              <Badge backgroundColor="danger100" textColor="danger700">
+                {t('endpoints.suspended')}
+              </Badge>
+              <Typography variant="pi" textColor="danger600">
+                {t('endpoints.suspended.reason', { reason: e.suspended })}
+              </Typography>
+            </>
+          )}
+        </Flex>
       ),
     },
     {

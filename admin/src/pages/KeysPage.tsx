@@ -1,8 +1,8 @@
-import { Button, Field, Modal, Typography } from '@strapi/design-system';
+import { Button, Field, Flex, Modal, Typography } from '@strapi/design-system';
 import { Layouts, Page } from '@strapi/strapi/admin';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { ApiKeySummary } from '../../../contracts/api-key';
+import { keyNameFrom, type ApiKeySummary } from '../../../contracts/api-key';
 import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { NewSecrets } from '../components/NewSecrets';
@@ -10,17 +10,21 @@ import { SimpleTable, type Column } from '../components/SimpleTable';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 
-/** Creating a key: its description, then its secret, shown this once. */
+/** Creating a key: its name (else one made from the description) and description, then its secret, shown once. */
 const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
   const t = useT();
   const api = useAdminApi();
   const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<(ApiKeySummary & { secret: string }) | null>(null);
+  // The server names the property concerned: a refused name is shown under the name.
+  const nameError = error?.startsWith('name:') ? error : undefined;
   const close = (next: boolean) => {
     setOpen(next);
     if (!next) {
+      setName('');
       setDescription('');
       setError(null);
       setCreated(null);
@@ -28,7 +32,8 @@ const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
   };
   const submit = async () => {
     try {
-      setCreated(await api.post<ApiKeySummary & { secret: string }>('api-keys', { description }));
+      const input = { description, ...(name.trim() ? { name } : {}) };
+      setCreated(await api.post<ApiKeySummary & { secret: string }>('api-keys', input));
       setError(null);
       onCreated();
     } catch (failure) {
@@ -48,11 +53,23 @@ const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
           {created ? (
             <NewSecrets keys={[created]} />
           ) : (
-            <Field.Root name="description" error={error ?? undefined} required>
-              <Field.Label>{t('keys.column.description')}</Field.Label>
-              <Field.Input value={description} onChange={(e: any) => setDescription(e.target.value)} />
-              <Field.Error />
-            </Field.Root>
+            <Flex direction="column" alignItems="stretch" gap={4}>
+              <Field.Root name="description" error={nameError ? undefined : (error ?? undefined)} required>
+                <Field.Label>{t('keys.column.description')}</Field.Label>
+                <Field.Input value={description} onChange={(e: any) => setDescription(e.target.value)} />
+                <Field.Error />
+              </Field.Root>
+              <Field.Root name="name" hint={t('keys.name.hint')} error={nameError}>
+                <Field.Label>{t('keys.column.name')}</Field.Label>
+                <Field.Input
+                  value={name}
+                  placeholder={keyNameFrom(description)}
+                  onChange={(e: any) => setName(e.target.value)}
+                />
+                <Field.Hint />
+                <Field.Error />
+              </Field.Root>
+            </Flex>
           )}
         </Modal.Body>
         <Modal.Footer>
@@ -85,6 +102,7 @@ export const KeysPage = () => {
   if (keys.error) return <Page.Error />;
   const date = (value: string | null) => (value ? formatDate(value) : t('common.never'));
   const columns: Column<ApiKeySummary>[] = [
+    { label: t('keys.column.name'), cell: (k) => <Typography fontWeight="bold">{k.name}</Typography> },
     { label: t('keys.column.description'), cell: (k) => <Typography>{k.description}</Typography> },
     { label: t('keys.column.prefix'), cell: (k) => <Typography>{`${k.prefix}…`}</Typography> },
     { label: t('keys.column.created'), cell: (k) => <Typography>{formatDate(k.createdAt)}</Typography> },
@@ -97,7 +115,7 @@ export const KeysPage = () => {
       cell: (k) => (
         <ConfirmButton
           label={t('keys.revoke')}
-          question={t('keys.revoke.question', { description: k.description })}
+          question={t('keys.revoke.question', { name: k.name })}
           onConfirm={async () => {
             await api.del(`api-keys/${k.id}`);
             keys.reload();

@@ -7,6 +7,7 @@ import { adminFromBearer, ADMIN_USER } from './admin-users';
 import { KEY_PREFIX } from './api-key';
 import { anyBearerToken } from './bearer';
 import { readSessionCookie } from './session-cookie';
+import { createPasswordChanges } from './password-changes';
 import { createSiteUsers } from './site-users';
 
 export interface Identified {
@@ -20,10 +21,12 @@ export interface Identified {
  * - site users: the plugin's session cookie, else users-permissions' own refresh cookie (refresh mode), else
  *   its JWT / access token as `Authorization: Bearer`;
  * - admin users: the admin panel's access token as `Authorization: Bearer`.
- * The user is read at every request, so blocking or deleting one ends its access at once.
+ * The user is read at every request, so blocking or deleting one ends its access at once; a password change
+ * ends every way in opened before it (the cookie's session, users-permissions' tokens).
  */
 export const createIdentify = (strapi: Core.Strapi) => {
   const siteUsers = createSiteUsers(strapi);
+  const passwordChanges = createPasswordChanges(strapi);
   const sessionConfig = pluginConfig(strapi, 'session');
 
   const siteUser = async (ctx: Context, bearer: string | null): Promise<Identified | null> => {
@@ -33,11 +36,15 @@ export const createIdentify = (strapi: Core.Strapi) => {
       const user = await siteUsers.admit(session);
       return user && { user, expiresAt: session.expiresAt };
     }
-    const id =
-      (await siteUsers.idOfRefreshCookie(ctx.cookies)) ??
-      (bearer && !bearer.startsWith(KEY_PREFIX) ? await siteUsers.idOfBearer(bearer) : null);
-    const user = id === null ? null : await siteUsers.load(id);
-    return user && { user, expiresAt: null };
+    const claims =
+      (await siteUsers.claimsOfRefreshCookie(ctx.cookies)) ??
+      (bearer && !bearer.startsWith(KEY_PREFIX) ? await siteUsers.claimsOfBearer(bearer) : null);
+    if (!claims) return null;
+    const [user, allowed] = await Promise.all([
+      siteUsers.load(claims.id),
+      passwordChanges.allows(claims.id, claims.issuedAt),
+    ]);
+    return user && allowed ? { user, expiresAt: null } : null;
   };
 
   return {

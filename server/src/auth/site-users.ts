@@ -23,6 +23,24 @@ export interface SiteUserRow {
   role: string | null;
 }
 
+/** Who a users-permissions token names, and when it was issued (seconds; null when it does not say). */
+export interface TokenClaims {
+  id: number;
+  issuedAt: number | null;
+}
+
+/** The `iat` of a JWT whose signature was already verified. */
+const issuedAtOf = (token: string): number | null => {
+  try {
+    const { iat } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      iat?: unknown;
+    };
+    return typeof iat === 'number' && Number.isFinite(iat) ? iat : null;
+  } catch {
+    return null;
+  }
+};
+
 const isTrue = (value: unknown) => value === true || value === 1 || value === '1';
 
 const toSessionUser = (row: SiteUserRow): SessionUser => ({
@@ -91,25 +109,25 @@ export const createSiteUsers = (strapi: Core.Strapi) => {
       return user ? this.admit(withRoleType(user)) : null;
     },
 
-    /** The user id of a users-permissions token: its JWT (legacy) or access token (refresh mode). */
-    async idOfBearer(token: string): Promise<number | null> {
+    /** The user and issue time of a users-permissions token: its JWT (legacy) or access token (refresh mode). */
+    async claimsOfBearer(token: string): Promise<TokenClaims | null> {
       try {
         const payload = (await plugin().service('jwt').verify(token)) as { id?: unknown };
-        return typeof payload?.id === 'number' ? payload.id : null;
+        return typeof payload?.id === 'number' ? { id: payload.id, issuedAt: issuedAtOf(token) } : null;
       } catch {
         return null;
       }
     },
 
-    /** The user id of users-permissions' own refresh cookie (`jwtManagement: 'refresh'` with httpOnly cookies). */
-    async idOfRefreshCookie(cookies: { get: (name: string) => string | undefined }): Promise<number | null> {
+    /** The user and issue time of users-permissions' own refresh cookie (`jwtManagement: 'refresh'`, httpOnly). */
+    async claimsOfRefreshCookie(cookies: { get: (name: string) => string | undefined }): Promise<TokenClaims | null> {
       if (strapi.config.get('plugin::users-permissions.jwtManagement') !== 'refresh') return null;
       const name = strapi.config.get<string>('plugin::users-permissions.sessions.cookie.name') || 'strapi_up_refresh';
       const token = cookies.get(name);
       if (!token || token.length > 8192) return null;
       const result = await strapi.sessionManager('users-permissions').validateRefreshToken(token);
       const id = result.isValid ? Number(result.userId) : NaN;
-      return Number.isSafeInteger(id) ? id : null;
+      return Number.isSafeInteger(id) ? { id, issuedAt: issuedAtOf(token) } : null;
     },
   };
 };

@@ -4,6 +4,7 @@ import openapiDocument from './openapi-document/schema.json';
 import writeLock from './write-lock/schema.json';
 import session from './session/schema.json';
 import loginThrottle from './login-throttle/schema.json';
+import passwordChange from './password-change/schema.json';
 import upload from './upload/schema.json';
 
 export default {
@@ -13,5 +14,6 @@ export default {
   'write-lock': { schema: writeLock },
   session: { schema: session },
   'login-throttle': { schema: loginThrottle },
+  'password-change': { schema: passwordChange },
   upload: { schema: upload },
 };

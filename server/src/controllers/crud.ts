@@ -2,16 +2,17 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
 import type services from '../services';
+import type { AdminActor } from '../services/admin-rights';
 import { getService } from '../utils/get-service';
-import { idParam, inputData } from './request';
+import { actingAdmin, idParam, inputData } from './request';
 
 /** A service of stored definitions the admin API lists, reads, creates, replaces and deletes. */
 type CrudService = {
   [K in keyof typeof services]: ReturnType<(typeof services)[K]> extends {
     find(): Promise<unknown>;
     findOne(id: number): Promise<unknown>;
-    create(input: unknown): Promise<unknown>;
-    update(id: number, input: unknown): Promise<unknown>;
+    create(input: unknown, actor: AdminActor): Promise<unknown>;
+    update(id: number, input: unknown, actor: AdminActor): Promise<unknown>;
     remove(id: number): Promise<unknown>;
   }
     ? K
@@ -26,7 +27,10 @@ export const foundOr404 =
     return value;
   };
 
-/** The admin API of one kind of definition (DESIGN.md section 3): `{ data }` in and out, 404 when it is not there. */
+/**
+ * The admin API of one kind of definition (DESIGN.md section 3): `{ data }` in and out, 404 when it is not there.
+ * Writes name the acting admin (the author of an endpoint, checked against their rights).
+ */
 export const crudController = (strapi: Core.Strapi, name: CrudService, notFound: string) => {
   const service = () => getService(strapi, name);
   const found = foundOr404(notFound);
@@ -39,10 +43,10 @@ export const crudController = (strapi: Core.Strapi, name: CrudService, notFound:
     },
     async create(ctx: Context) {
       ctx.status = 201;
-      ctx.body = { data: await service().create(inputData(ctx)) };
+      ctx.body = { data: await service().create(inputData(ctx), actingAdmin(ctx)) };
     },
     async update(ctx: Context) {
-      ctx.body = { data: found(await service().update(idParam(ctx), inputData(ctx))) };
+      ctx.body = { data: found(await service().update(idParam(ctx), inputData(ctx), actingAdmin(ctx))) };
     },
     async delete(ctx: Context) {
       ctx.body = { data: found(await service().remove(idParam(ctx))) };

@@ -18,7 +18,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const document = found(await service.findOne(idParam(ctx)));
       ctx.set('Content-Disposition', contentDisposition('attachment', downloadFileName(document.title)));
       ctx.type = 'application/json';
-      ctx.body = `${JSON.stringify(service.generate(document, ctx.origin), null, 2)}\n`;
+      ctx.body = `${JSON.stringify(service.generate(document), null, 2)}\n`;
     },
   };
 };

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
 import { LIMITS } from '../../../contracts/limits';
+import type { AdminActor } from '../services/admin-rights';
 
 /** The `:id` route parameter as a positive 32-bit integer (row ids), else 400. */
 export const idParam = (ctx: Context): number => {
@@ -19,3 +20,6 @@ export const inputData = (ctx: Context): unknown => {
   }
   return (body as { data: unknown }).data;
 };
+
+/** The admin calling the admin API (Strapi's admin authentication put it in `ctx.state.user`). */
+export const actingAdmin = (ctx: Context): AdminActor => ({ id: (ctx.state.user as { id: number }).id });

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { getService } from '../utils/get-service';
-import { inputData } from './request';
+import { actingAdmin, inputData } from './request';
 
 /** Export and import of the whole configuration (DESIGN.md section 3). */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -10,6 +10,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   },
   /** Answers what was created and updated, with the secrets of the keys it had to make (this once). */
   async import(ctx: Context) {
-    ctx.body = { data: await getService(strapi, 'transfer').import(inputData(ctx)) };
+    ctx.body = { data: await getService(strapi, 'transfer').import(inputData(ctx), actingAdmin(ctx)) };
   },
 });

@@ -4,20 +4,23 @@ import { MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
 import { answerOtherMethod } from '../runtime/other-method';
 import { getService } from '../utils/get-service';
+import { fileBelongsTo } from './file-owner';
 import { sendFile } from './send-file';
 
 const FILE_PATH = /^(\d{1,10})\/(\d{1,10})$/;
 
 /**
- * `GET /_api/_files/<endpoint>/<file>?expires=&signature=` (spec 2.9): a tampered link is 403, an expired one
- * 410. The link dies with its endpoint (deleted or disabled: 404) and keeps to the endpoint's allowed IPs.
+ * `GET /_api/_files/<endpoint>/<file>?expires=&signature=` (spec 2.9): a tampered link, or one that expires
+ * further ahead than the links this plugin gives, is 403; an expired one 410. The link dies with its endpoint
+ * (deleted or disabled: 404), keeps to the endpoint's allowed IPs, and serves only a file that endpoint shows.
  */
 export const createFileRoute = (strapi: Core.Strapi) => async (ctx: Context, rest: string) => {
   const match = FILE_PATH.exec(rest);
   if (!match) throw new ApiError(404, MESSAGES.notFound);
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return answerOtherMethod(ctx, ['GET', 'HEAD']);
   const registry = getService(strapi, 'registry');
-  const { signer, library } = registry.compileDeps().files;
+  const deps = registry.compileDeps();
+  const { signer, library } = deps.files;
   const query = new URLSearchParams(ctx.querystring);
   const expires = query.get('expires') ?? '';
   const grant = { endpointId: Number(match[1]), fileId: Number(match[2]), expires: Number(expires) };
@@ -26,10 +29,11 @@ export const createFileRoute = (strapi: Core.Strapi) => async (ctx: Context, res
   }
   const remaining = grant.expires - Math.floor(Date.now() / 1000);
   if (remaining < 0) throw new ApiError(410, MESSAGES.fileLinkExpired);
+  if (!signer.withinLifetime(grant.expires)) throw new ApiError(403, MESSAGES.fileLinkInvalid);
   const endpoint = registry.snapshot().endpoints.get(grant.endpointId);
   if (!endpoint) throw new ApiError(404, MESSAGES.notFound);
   if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
-  const [file] = await library.find([grant.fileId]);
+  const [file] = (await fileBelongsTo(endpoint, grant.fileId, deps)) ? await library.find([grant.fileId]) : [];
   if (!file) throw new ApiError(404, MESSAGES.notFound);
   await sendFile(
     ctx,

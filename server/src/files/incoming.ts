@@ -46,6 +46,24 @@ const oneFile = (value: unknown, maxBytes: number): IncomingFile => {
 };
 
 /**
+ * How much of a write body (one record or an array of them) is file data: the length of the `data` strings
+ * of the file objects sent for the media fields `names`. Only that part may take a body past `maxBodyBytes`.
+ */
+export const fileDataLength = (body: unknown, names: readonly string[]): number => {
+  let length = 0;
+  for (const record of Array.isArray(body) ? body : [body]) {
+    if (!isPlainObject(record)) continue;
+    for (const name of names) {
+      const value = record[name];
+      for (const file of Array.isArray(value) ? value : [value]) {
+        if (isPlainObject(file) && typeof file.data === 'string') length += file.data.length;
+      }
+    }
+  }
+  return length;
+};
+
+/**
  * The rule of a media field on writes: a file object, an array of them for a multiple field (which replaces
  * the field's files), or null to clear it. Shape, name, base64 and size are checked here; the content's type
  * when the files are staged. `requiredHere`: the endpoint marks the field required.

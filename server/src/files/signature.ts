@@ -26,12 +26,17 @@ export const createFileSigner = (secret: string, ttlSeconds: number) => {
   let cache = new Map<string, string>();
 
   const sign = (grant: FileGrant) => keyedHash(secret, 'file-url', message(grant));
+  /** The expiry of URLs signed now: at least the TTL away. */
+  const expiry = (nowMs = Date.now()) =>
+    Math.ceil((nowMs / 1000 + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
 
   return {
-    /** The expiry of URLs signed now: at least the TTL away. */
-    expiry(nowMs = Date.now()) {
-      return Math.ceil((nowMs / 1000 + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
-    },
+    expiry,
+    /**
+     * Whether `expires` is within the lifetime of the links this plugin gives (one step of slack for the
+     * clocks of several instances): a link signed further ahead, by whatever means, is not honoured.
+     */
+    withinLifetime: (expires: number, nowMs = Date.now()) => expires <= expiry(nowMs) + EXPIRY_STEP_SECONDS,
     /** The path and query of a grant (signatures of the current expiry are kept: a page repeats its files). */
     path(grant: FileGrant) {
       if (grant.expires !== cachedExpiry || cache.size > CACHE_LIMIT) {

@@ -4,19 +4,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UIDS } from '../../../contracts/plugin';
 import { mediaLinkTable, type MediaField } from '../query/model';
-import { FieldError } from '../writes/field-error';
+import { FieldError, ValueRefused } from '../writes/field-error';
 import type { Values } from '../writes/sql-writer';
 import { isIncomingFile, type IncomingFile } from './incoming';
 import type { FileRecord, MediaLibrary } from './media-library';
-import { allowedBySite, sniffType, type SniffedType } from './sniff';
+import { allowedBySite, identifyFile, type AcceptedFile } from './sniff';
 
 interface Pending {
   values: Values;
   field: MediaField;
   index: number;
   files: IncomingFile[];
-  types: SniffedType[];
+  accepted: AcceptedFile[];
 }
+
+/** What the content of `file` is, or a FieldError saying why it is refused. */
+const identify = (file: IncomingFile, field: string, index: number) => {
+  try {
+    return identifyFile(file.bytes, file.name);
+  } catch (error) {
+    if (error instanceof ValueRefused) throw new FieldError(field, index, error.reason);
+    throw error;
+  }
+};
 
 /** Errors of the upload plugin that are about the file, not the server: a broken image, a size limit. */
 const isFileProblem = (error: unknown) => {
@@ -49,7 +59,7 @@ export const createUploads = (
         const value = values.get(field.name);
         const files = (Array.isArray(value) ? value : [value]).filter(isIncomingFile);
         if (!files.length) continue;
-        const types: SniffedType[] = [];
+        const accepted: AcceptedFile[] = [];
         for (const file of files) {
           count += 1;
           bytes += file.bytes.length;
@@ -59,17 +69,16 @@ export const createUploads = (
           if (bytes > limits.maxRequestBytes) {
             throw new FieldError(field.name, index, `the files of one request exceed ${limits.maxRequestBytes} bytes`);
           }
-          const type = sniffType(file.bytes, file.name);
-          if (!type) throw new FieldError(field.name, index, 'HTML, SVG, XML and scripts are not accepted');
+          const type = identify(file, field.name, index);
           if (field.allowedTypes && !field.allowedTypes.includes(type.family)) {
             throw new FieldError(field.name, index, `${type.mime} is not allowed (${field.allowedTypes.join(', ')})`);
           }
-          if (!allowedBySite(type.mime, file.name, library.security())) {
+          if (!allowedBySite(type.mime, type.name, library.security())) {
             throw new FieldError(field.name, index, `${type.mime} is not allowed by the site's upload settings`);
           }
-          types.push(type);
+          accepted.push(type);
         }
-        pending.push({ values, field, index, files, types });
+        pending.push({ values, field, index, files, accepted });
       }
     }
     return pending;
@@ -108,14 +117,14 @@ export const createUploads = (
       const uploaded: FileRecord[] = [];
       const folder = await mkdtemp(join(tmpdir(), 'data-api-upload-'));
       try {
-        for (const { values, field, index, files, types } of pending) {
+        for (const { values, field, index, files, accepted } of pending) {
           const ids: number[] = [];
           for (const [i, file] of files.entries()) {
             const filepath = join(folder, String(uploaded.length));
             await writeFile(filepath, file.bytes);
             let record: FileRecord;
             try {
-              record = await library.upload(filepath, file.name, types[i].mime, file.bytes.length);
+              record = await library.upload(filepath, accepted[i].name, accepted[i].mime, file.bytes.length);
             } catch (error) {
               if (isFileProblem(error)) throw new FieldError(field.name, index, (error as Error).message);
               throw error;

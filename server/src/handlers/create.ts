@@ -3,7 +3,6 @@ import { MESSAGES, tooManyRecords } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
 import { requestVariables } from '../query/variables';
 import { isPlainObject } from '../../../contracts/json';
-import { readJsonBody } from '../writes/body';
 import { TaskFieldError } from '../tasks/actions';
 import { asClientError, compileWrite } from '../writes/compile-write';
 import type { HandlerFactory } from './types';
@@ -17,7 +16,7 @@ export const createHandler: HandlerFactory = (definition, model, deps, endpointI
   const input = write.input!;
 
   return async (ctx, request) => {
-    const body = await readJsonBody(ctx, write.bodyLimit);
+    const body = await write.readBody(ctx);
     const many = Array.isArray(body);
     const items: unknown[] = many ? body : [body];
     if (!items.every(isPlainObject)) throw new ApiError(400, MESSAGES.bodyNotRecords);

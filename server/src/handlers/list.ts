@@ -54,9 +54,9 @@ export const listHandler = (
     });
     const last = items[items.length - 1];
     if (mediaColumns.length)
-      await deps.files.urls.present(items, mediaColumns, endpointId, deps.publicUrl ?? ctx.origin);
+      await deps.files.urls.present(items, mediaColumns, endpointId, linkBase(deps.publicUrl, ''));
     const links = buildPageLinks({
-      base: linkBase(deps.publicUrl, ctx.origin, ctx.path),
+      base: linkBase(deps.publicUrl, ctx.path),
       entries: query.entries,
       page: query.page,
       pageSize: LIMITS.pageSize,

@@ -2,7 +2,6 @@ import { MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
 import { requestVariables } from '../query/variables';
 import { isPlainObject } from '../../../contracts/json';
-import { readJsonBody } from '../writes/body';
 import { asClientError, compileWrite } from '../writes/compile-write';
 import type { HandlerFactory } from './types';
 
@@ -15,7 +14,7 @@ export const modifyHandler: HandlerFactory = (definition, model, deps, endpointI
   const input = write.input!;
 
   return async (ctx, request) => {
-    const body = await readJsonBody(ctx, write.bodyLimit);
+    const body = await write.readBody(ctx);
     if (!isPlainObject(body)) throw new ApiError(400, MESSAGES.bodyNotObject);
     const vars = requestVariables(request);
     let parsed;

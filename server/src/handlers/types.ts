@@ -22,7 +22,7 @@ export interface ReadDeps {
   dialect: Dialect;
   executor: Executor;
   modelOf: (uid: string) => Model | null;
-  /** Absolute base URL from `server.url`, or null to use the request's own origin. */
+  /** Absolute base URL from `server.url`, or null: links are then relative references (never from Host). */
   publicUrl: string | null;
   files: FileDeps;
 }

@@ -12,7 +12,7 @@ import { createOperation, deleteOperation, modifyOperation } from './write-opera
 export type OpenapiObject = Record<string, unknown>;
 
 export interface DocumentOptions extends Omit<DescribeContext, 'schemas' | 'fileUrl'> {
-  /** The site's base URL: `server.url`, or the origin the document was asked on. */
+  /** The site's base URL: `server.url`, or `/` (relative to where the document was fetched). */
   serverUrl: string;
   sessionCookie: string;
   fileUrlTtlSeconds: number;

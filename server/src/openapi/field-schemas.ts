@@ -98,7 +98,9 @@ const DEVICE_NAMES = [...['con', 'prn', 'aux', 'nul'].map(anyCase), ...['com', '
 /** The file object of spec 2.9, with the name rules of Strapi's upload plugin. */
 export const FILE_INPUT: JsonSchema = {
   type: 'object',
-  description: 'A file: its content in base64 (a `data:` URL prefix is accepted) and its name',
+  description:
+    'A file: its content in base64 (a `data:` URL prefix is accepted) and its name. The type comes from the ' +
+    'content and must be an accepted one; an extension in the name must fit it (none: the type’s is added)',
   required: ['data', 'name'],
   additionalProperties: false,
   properties: {

@@ -18,7 +18,8 @@ const queryParameter = (name: string, schema: JsonSchema, description: string) =
   schema,
 });
 
-const LINK = { type: 'object', required: ['href'], properties: { href: { type: 'string', format: 'uri' } } };
+// Relative (`/_api/...`) unless the site sets server.url.
+const LINK = { type: 'object', required: ['href'], properties: { href: { type: 'string', format: 'uri-reference' } } };
 
 /** List (spec 4.2): `page`, one filter per comparable field (`:gt`/`:lt` on ordered ones), a page of items. */
 export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: DescribeContext): OperationParts => {

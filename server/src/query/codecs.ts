@@ -25,11 +25,30 @@ export interface Codec {
 }
 
 const INT32 = LIMITS.maxRowId;
-const DECIMAL_TEXT = /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+// No two parts of a pattern may match the same text, or a long near-miss backtracks (`\d+\.?\d*` was quadratic).
+const DECIMAL_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
 const INTEGER_TEXT = /^-?\d+$/;
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME_TEXT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const TIME_TEXT = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/;
+
+const NUL = '\u0000';
+
+/** Whether a string, or any string or key within a JSON value, holds NUL: PostgreSQL stores none, so none pass. */
+export const holdsNul = (value: unknown): boolean => {
+  const pending = [value];
+  while (pending.length) {
+    const v = pending.pop();
+    if (typeof v === 'string' && v.includes(NUL)) return true;
+    if (typeof v === 'object' && v !== null) {
+      for (const [key, item] of Object.entries(v)) {
+        if (key.includes(NUL)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+};
 
 const identity = (v: unknown) => v;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -104,7 +123,7 @@ const booleanCodec = (dialect: Dialect): Codec => ({
 });
 
 const stringCodec = (values?: string[]): Codec => {
-  const check = (s: string) => (values && !values.includes(s) ? INVALID : s);
+  const check = (s: string) => ((values && !values.includes(s)) || s.includes(NUL) ? INVALID : s);
   return {
     parseText: check,
     parseJson: (v) => (typeof v === 'string' ? check(v) : INVALID),

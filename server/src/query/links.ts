@@ -1,11 +1,11 @@
-/** Paging links of spec 4.2 rules 4 and 5: absolute URLs, the same in `_links` and the `Link` header. */
+/** Paging links of spec 4.2 rules 4 and 5, the same in `_links` and the `Link` header. */
 export interface PageLinks {
   next?: { href: string };
   prev?: { href: string };
 }
 
 export interface LinkInput {
-  /** Absolute URL of the request without its query string. */
+  /** The request's URL without its query string (see linkBase). */
   base: string;
   entries: Array<[string, string]>;
   page: number;
@@ -43,8 +43,7 @@ export const linkHeader = (links: PageLinks): string | null => {
 };
 
 /**
- * The absolute URL of a request without its query string: `server.url` when it is set, else the request's own
- * origin, which comes from its Host header (kept from holding anything that could break a Link header).
+ * The URL of a request without its query string: absolute under `server.url` when it is set, else a relative
+ * reference (RFC 8288 allows one in `Link`), never built from the Host header, which the client chooses.
  */
-export const linkBase = (publicUrl: string | null, origin: string, path: string) =>
-  `${publicUrl ?? origin.replace(/[^A-Za-z0-9.:/[\]-]/g, encodeURIComponent)}${path}`;
+export const linkBase = (publicUrl: string | null, path: string) => `${publicUrl ?? ''}${path}`;

@@ -1,11 +1,12 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
-import type { SessionUser } from '../../../contracts/session';
+import { ADMIN_USER } from '../auth/admin-users';
 import { bearerToken, hashSecret } from '../auth/api-key';
 import type { Identify } from '../auth/identify';
 import type { Snapshot } from '../services/registry';
 import { getService } from '../utils/get-service';
+import type { Caller } from './access-log';
 import type { CompiledEndpoint } from './compile';
 import { ApiError } from '../errors/api-error';
 
@@ -15,9 +16,9 @@ const challenge = (error?: string) => ({
 
 /**
  * API key: 401 with a Bearer challenge when the key is missing, unknown, revoked or expired; 403 when it is
- * valid but not allowed on this endpoint.
+ * valid but not allowed on this endpoint. Answers the key's id.
  */
-const checkApiKey = (strapi: Core.Strapi, ctx: Context, keys: Set<number>, snapshot: Snapshot) => {
+const checkApiKey = (strapi: Core.Strapi, ctx: Context, keys: Set<number>, snapshot: Snapshot): number => {
   const token = bearerToken(ctx.get('authorization'));
   if (!token) throw new ApiError(401, MESSAGES.unauthorized, challenge());
   const key = snapshot.keys.get(hashSecret(snapshot.keySecret, token));
@@ -26,11 +27,13 @@ const checkApiKey = (strapi: Core.Strapi, ctx: Context, keys: Set<number>, snaps
   }
   if (!keys.has(key.id)) throw new ApiError(403, MESSAGES.forbidden);
   getService(strapi, 'apiKeys').touch(key.id);
+  return key.id;
 };
 
 /**
  * Authentication (spec 5). A Browser Session endpoint answers only a logged-in user of its user object
- * (401 for anyone else, API keys included) and hands that user to the handler.
+ * (401 for anyone else, API keys included) and hands that user to the handler; an admin user without the
+ * Content Manager rights the endpoint uses gets 403. Answers who called.
  */
 export const authenticate = async (
   strapi: Core.Strapi,
@@ -38,12 +41,14 @@ export const authenticate = async (
   endpoint: CompiledEndpoint,
   snapshot: Snapshot,
   identify: Identify['identify']
-): Promise<SessionUser | undefined> => {
-  if (endpoint.auth.method === 'api-key') {
-    checkApiKey(strapi, ctx, endpoint.auth.keys, snapshot);
-    return undefined;
-  }
+): Promise<Caller> => {
+  if (endpoint.auth.method === 'api-key') return { keyId: checkApiKey(strapi, ctx, endpoint.auth.keys, snapshot) };
   const found = await identify(ctx, endpoint.auth.userObject);
   if (!found) throw new ApiError(401, MESSAGES.unauthorized);
-  return found.user;
+  // An admin reaches through an endpoint only what their own Content Manager permissions allow.
+  const rights = getService(strapi, 'adminRights');
+  if (endpoint.auth.userObject === ADMIN_USER && !(await rights.allows(found.user.id, endpoint))) {
+    throw new ApiError(403, MESSAGES.forbidden);
+  }
+  return { user: found.user };
 };

@@ -1,12 +1,16 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
+import { LIMITS } from '../../../contracts/limits';
 import { MESSAGES } from '../../../contracts/messages';
 import { OPENAPI_PATH } from '../../../contracts/openapi';
 import { SESSION_PATH } from '../../../contracts/session';
+import { trimTrailingSlashes } from '../../../contracts/slashes';
 import { createIdentify } from '../auth/identify';
 import { createFileRoute } from '../files/file-route';
 import { FILES_PATH } from '../files/signature';
 import { getService } from '../utils/get-service';
+import { publicUrlOf } from '../utils/public-url';
+import { createAccessLog, type Caller } from './access-log';
 import { authenticate } from './authenticate';
 import { createCors } from './cors';
 import { ApiError } from '../errors/api-error';
@@ -14,8 +18,10 @@ import { answerOtherMethod } from './other-method';
 import { createOpenapiRoute } from './openapi-route';
 import { matchRoute } from './routes';
 import { createSessionResource } from './session-resource';
+import { setSecurityHeaders } from './security-headers';
 
 const PREFIX = '/_api';
+const FILES_PREFIX = `${PREFIX}/${FILES_PATH}/`;
 
 const sendError = (strapi: Core.Strapi, ctx: Context, error: unknown) => {
   if (error instanceof ApiError) {
@@ -31,7 +37,9 @@ const sendError = (strapi: Core.Strapi, ctx: Context, error: unknown) => {
 
 /**
  * Serves `/_api/...`: the session resource, signed file URLs, public OpenAPI documents, or a route: then CORS,
- * allowed IPs, the origin check of session endpoints, authentication, and the endpoint's handler.
+ * allowed IPs, the origin check of session endpoints, authentication, and the endpoint's handler. Every answer
+ * gets the security headers and an access log line that Strapi's own middlewares (which run after this one)
+ * would give.
  */
 export const createRuntimeMiddleware = (strapi: Core.Strapi) => {
   const cors = createCors(strapi);
@@ -39,8 +47,15 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi) => {
   const session = createSessionResource(strapi, cors, identify);
   const files = createFileRoute(strapi);
   const openapi = createOpenapiRoute(strapi);
+  const logAccess = createAccessLog(strapi);
+  if (!publicUrlOf(strapi)) {
+    strapi.log.warn(
+      '[data-api] server.url is not set: paging links, file URLs and OpenAPI documents use relative references ' +
+        "(/_api/...). Set server.url to the site's public URL for absolute ones."
+    );
+  }
 
-  const serve = async (ctx: Context, rest: string) => {
+  const serve = async (ctx: Context, rest: string, caller: Caller) => {
     if (rest === SESSION_PATH) return session(ctx);
     if (rest.startsWith(`${FILES_PATH}/`)) return files(ctx, rest.slice(FILES_PATH.length + 1));
     if (rest.startsWith(`${OPENAPI_PATH}/`)) return openapi(ctx, rest.slice(OPENAPI_PATH.length + 1));
@@ -57,20 +72,27 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi) => {
     // Allowed source IPs come first, whatever the authentication (spec 5; DESIGN.md section 4).
     if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
     if (credentialed) cors.checkSource(ctx);
-    const user = await authenticate(strapi, ctx, endpoint, snapshot, identify.identify);
-    await endpoint.handle(ctx, { param, user });
+    Object.assign(caller, await authenticate(strapi, ctx, endpoint, snapshot, identify.identify));
+    await endpoint.handle(ctx, { param, user: caller.user });
   };
 
   return async (ctx: Context, next: Next) => {
     const { path } = ctx;
     if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return next();
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('X-Content-Type-Options', 'nosniff');
+    const startedAt = Date.now();
+    const caller: Caller = {};
+    setSecurityHeaders(ctx, path.startsWith(FILES_PREFIX));
     ctx.vary('Origin');
     try {
-      await serve(ctx, path.slice(PREFIX.length + 1).replace(/\/+$/, ''));
+      // Refused before any work: nothing legitimate is this long, and everything after reads the whole URL.
+      if (path.length > LIMITS.urlPath || ctx.querystring.length > LIMITS.queryString) {
+        throw new ApiError(414, MESSAGES.uriTooLong);
+      }
+      await serve(ctx, trimTrailingSlashes(path.slice(PREFIX.length + 1)), caller);
     } catch (error) {
       sendError(strapi, ctx, error);
     }
+    // The answer is built (a file may still be streaming): logging adds no wait.
+    logAccess?.(ctx, startedAt, caller);
   };
 };

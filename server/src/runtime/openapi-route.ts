@@ -29,15 +29,11 @@ export const createOpenapiRoute = (strapi: Core.Strapi) => async (ctx: Context, 
   const service = getService(strapi, 'openapiDocuments');
   const document = slug ? await service.findPublic(slug) : null;
   if (!document) throw new ApiError(404, MESSAGES.notFound);
-  const { body, etag } = service.publicJson(document, ctx.origin);
+  const { body, etag } = service.publicJson(document);
   ctx.status = 200;
   ctx.type = 'application/json';
   ctx.set('Cache-Control', 'no-cache');
   ctx.set('Access-Control-Expose-Headers', 'ETag');
-  // Without `server.url`, the document names the server it was asked on: caches must keep one per host.
-  ctx.vary('Host');
-  ctx.vary('X-Forwarded-Host');
-  ctx.vary('X-Forwarded-Proto');
   ctx.set('ETag', etag);
   if (ctx.fresh) {
     ctx.status = 304;

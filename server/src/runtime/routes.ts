@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../contracts/limits';
+import { trimTrailingSlashes } from '../../../contracts/slashes';
 import type { CompiledEndpoint } from './compile';
 
 /** Endpoints by path, then by HTTP method. */
@@ -17,7 +18,7 @@ const NUMBER = /^\d+$/;
  * endpoint path holds a character that would need encoding).
  */
 export const matchRoute = (routes: RouteTable, method: string, rest: string): RouteMatch => {
-  const trimmed = rest.replace(/\/+$/, '');
+  const trimmed = trimTrailingSlashes(rest);
   const slash = trimmed.lastIndexOf('/');
   const last = trimmed.slice(slash + 1);
   const hasParam = slash > 0 && NUMBER.test(last);

@@ -1,16 +1,18 @@
 import type { Core } from '@strapi/strapi';
-import { apiKeyInputSchema, type ApiKeySummary } from '../../../contracts/api-key';
+import { apiKeyInputSchema, keyNameFrom, numberedKeyName, type ApiKeySummary } from '../../../contracts/api-key';
 import { describeIssues } from '../../../contracts/issues';
 import { UIDS } from '../../../contracts/plugin';
 import { displayPrefix, generateSecret, hashSecret } from '../auth/api-key';
 import { resolveKeySecret } from '../auth/key-secret';
 import { iso } from '../definitions/rows';
 import { refuse } from '../errors/refuse';
+import { isUniqueViolation } from '../errors/unique-violation';
 import { pluginConfig } from '../utils/plugin-config';
 import { getService } from '../utils/get-service';
 
 const toSummary = (row: Record<string, unknown>): ApiKeySummary => ({
   id: row.id as number,
+  name: row.name as string,
   description: row.description as string,
   prefix: row.prefix as string,
   expiresAt: row.expiresAt ? iso(row.expiresAt) : null,
@@ -24,22 +26,60 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const precision = pluginConfig(strapi, 'lastUsedPrecisionMs');
   const lastWritten = new Map<number, number>();
 
-  /** Makes a key and its secret; `create` then puts it in force, an import once for all. */
-  const issue = async (description: string, expiresAt?: string | null): Promise<ApiKeySummary & { secret: string }> => {
+  const nameTaken = (name: string) => `name: "${name}" is already the name of a key`;
+
+  /** `base`, or the first `base-<n>` no key has. */
+  const freeName = async (base: string) => {
+    const taken = new Set((await query().findMany({ select: ['name'] })).map((k) => k.name as string));
+    let n = 1;
+    while (taken.has(numberedKeyName(base, n))) n += 1;
+    return numberedKeyName(base, n);
+  };
+
+  /**
+   * Makes a key and its secret, named `name` (already in the name rule) if no key has it, else refused, or without
+   * `name` after its description; `create` then puts it in force, an import once for all.
+   */
+  const issue = async ({
+    name,
+    description,
+    expiresAt,
+  }: {
+    name?: string;
+    description: string;
+    expiresAt?: string | null;
+  }): Promise<ApiKeySummary & { secret: string }> => {
+    if (name && (await query().findOne({ where: { name }, select: ['id'] }))) refuse([nameTaken(name)]);
+    const chosen = name ?? (await freeName(keyNameFrom(description)));
     const secret = generateSecret();
-    const row = await query().create({
-      data: {
-        description,
-        prefix: displayPrefix(secret),
-        hash: hashSecret(resolveKeySecret(strapi), secret),
-        expiresAt: expiresAt ? new Date(expiresAt) : null,
-      },
-    });
+    let row;
+    try {
+      row = await query().create({
+        data: {
+          name: chosen,
+          description,
+          prefix: displayPrefix(secret),
+          hash: hashSecret(resolveKeySecret(strapi), secret),
+          expiresAt: expiresAt ? new Date(expiresAt) : null,
+        },
+      });
+    } catch (error) {
+      // Two keys given one name at once: the unique index decides, after the check above passed for both.
+      if (isUniqueViolation(error)) refuse([nameTaken(chosen)]);
+      throw error;
+    }
     return { ...toSummary(row), secret };
   };
 
   return {
     issue,
+    /** Names `key-<id>` each key stored before keys had names (at boot, once Strapi added the column). */
+    async nameUnnamed() {
+      for (const { id } of await query().findMany({ where: { name: { $null: true } }, select: ['id'] })) {
+        await query().update({ where: { id }, data: { name: await freeName(`key-${id}`) } });
+      }
+    },
+
     async find(): Promise<ApiKeySummary[]> {
       return (await query().findMany({ orderBy: { id: 'asc' } })).map(toSummary);
     },
@@ -47,7 +87,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async create(input: unknown): Promise<ApiKeySummary & { secret: string }> {
       const parsed = apiKeyInputSchema.safeParse(input);
       if (!parsed.success) return refuse(describeIssues(parsed.error));
-      const created = await issue(parsed.data.description, parsed.data.expiresAt);
+      const created = await issue(parsed.data);
       await getService(strapi, 'registry').changed();
       return created;
     },

@@ -13,6 +13,7 @@ import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { compileEndpoint } from '../runtime/compile';
 import { getService } from '../utils/get-service';
+import type { AdminActor } from './admin-rights';
 import { storedCollection } from './stored-collection';
 
 const routeTaken = (method: string, path: string, by?: { id: number; name: string }) =>
@@ -22,8 +23,11 @@ const routeTaken = (method: string, path: string, by?: { id: number; name: strin
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const query = () => strapi.db.query(UIDS.endpoint);
 
-  /** Checks a definition fully: its shape, then against the content types, keys and other endpoints. */
-  const validate = async (input: unknown, id?: number): Promise<EndpointDefinition> => {
+  /**
+   * Checks a definition fully: its shape, then against the content types, keys and other endpoints, and against
+   * the Content Manager rights of the admin `actor` who saves it.
+   */
+  const validate = async (input: unknown, id?: number, actor?: AdminActor): Promise<EndpointDefinition> => {
     const parsed = definitionSchema.safeParse(input);
     if (!parsed.success) return refuse(describeIssues(parsed.error));
     const definition = parsed.data;
@@ -39,10 +43,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (auth.method === 'session' && auth.userObject !== 'admin::user' && !strapi.plugin('users-permissions')) {
       problems.push('auth.userObject: the users-permissions plugin is not installed');
     }
-    // An endpoint may lose its last key to a revocation; one in use must name a key.
-    if (definition.auth.method === 'api-key' && !definition.auth.keys.length && definition.enabled) {
-      problems.push('auth.keys: name at least one key');
-    }
+    // No key is valid: the state a revocation leaves, in which every caller is refused (an export must import).
     if (definition.auth.method === 'api-key' && definition.auth.keys.length) {
       const found = await strapi.db
         .query(UIDS.apiKey)
@@ -54,18 +55,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       where: { routeKey: routeKey(method, definition.path), ...(id ? { id: { $ne: id } } : {}) },
     });
     if (clash) problems.push(routeTaken(method, definition.path, clash));
+    problems.push(...(await getService(strapi, 'adminRights').problemsOnSave(definition, actor)));
     if (problems.length) refuse(problems);
     return definition;
   };
 
-  /** Writes a checked definition; `save` then puts it in force everywhere, an import once for all. */
-  const store = async (definition: EndpointDefinition, id?: number) => {
+  /**
+   * Writes a checked definition; `save` then puts it in force everywhere, an import once for all. The `actor`
+   * becomes its author; a write without one (code: key revocations, seeds) keeps the author it had.
+   */
+  const store = async (definition: EndpointDefinition, id?: number, actor?: AdminActor) => {
     const method = METHOD_OF_TYPE[definition.type];
     const data = {
       ...definition,
       method,
       routeKey: routeKey(method, definition.path),
       aggregate: definition.aggregate ?? null,
+      ...(actor ? { authorId: actor.id } : {}),
     };
     let row;
     try {
@@ -78,20 +84,34 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return toStored(row);
   };
 
-  const save = async (definition: EndpointDefinition, id?: number) => {
-    const stored = await store(definition, id);
+  /** An endpoint as the admin API answers it: with why it is not served when its author lacks the rights. */
+  const withSuspension = (stored: StoredEndpoint): StoredEndpoint => ({
+    ...stored,
+    suspended: getService(strapi, 'registry').snapshot().suspended.get(stored.id) ?? null,
+  });
+
+  const save = async (definition: EndpointDefinition, id?: number, actor?: AdminActor) => {
+    const stored = await store(definition, id, actor);
     await getService(strapi, 'registry').changed();
-    return stored;
+    return withSuspension(stored);
   };
 
   const collection = storedCollection<StoredEndpoint, EndpointDefinition>(strapi, UIDS.endpoint, {
-    toStored,
+    toStored: (row) => withSuspension(toStored(row)),
     validate,
     save,
   });
 
+  /** Lists and reads wait for changed admin rights to be in force, so that `suspended` tells the current state. */
+  const settled = async <T>(read: () => Promise<T>) => {
+    await getService(strapi, 'adminRights').settled();
+    return read();
+  };
+
   return {
     ...collection,
+    find: () => settled(collection.find),
+    findOne: (id: number) => settled(() => collection.findOne(id)),
     validate,
     store,
     /** The endpoint on `method` + `path` (compared without regard to case), if any. */

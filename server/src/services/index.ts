@@ -6,5 +6,16 @@ import sessions from './sessions';
 import loginThrottle from './login-throttle';
 import openapiDocuments from './openapi-documents';
 import transfer from './transfer';
+import adminRights from './admin-rights';
 
-export default { registry, definitions, apiKeys, objects, sessions, loginThrottle, openapiDocuments, transfer };
+export default {
+  registry,
+  definitions,
+  apiKeys,
+  objects,
+  sessions,
+  loginThrottle,
+  openapiDocuments,
+  transfer,
+  adminRights,
+};

@@ -1,10 +1,14 @@
 import type { Core } from '@strapi/strapi';
 import { UIDS } from '../../../contracts/plugin';
 import { keyedHash } from '../auth/keyed-hash';
+import { loginAddressKey } from '../auth/login-address';
 import { resolveKeySecret } from '../auth/key-secret';
 import { pluginConfig } from '../utils/plugin-config';
 
-/** Who a login attempt counts against: its address, and the user it names (or the identifier, for no user). */
+/**
+ * Who a login attempt counts against: its address (an IPv6 one by its /64), and the user it names (or the
+ * identifier, for no user).
+ */
 export interface LoginSubject {
   ip: string;
   userId: number | null;
@@ -29,7 +33,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   // A user found by the identifier is counted by id: collations that ignore case or accents must not make
   // one account many counters.
   const countersOf = ({ ip, userId, identifier }: LoginSubject) => [
-    { key: keyOf(`ip:${ip}`), limit: settings().maxFailuresPerIp },
+    { key: keyOf(`ip:${loginAddressKey(ip)}`), limit: settings().maxFailuresPerIp },
     {
       key: keyOf(userId !== null ? `user:${userId}` : `identifier:${identifier.trim().toLowerCase()}`),
       limit: settings().maxFailuresPerIdentifier,

@@ -10,7 +10,6 @@ import {
 import { describeIssues } from '../../../contracts/issues';
 import { UIDS } from '../../../contracts/plugin';
 import { iso } from '../definitions/rows';
-import { linkBase } from '../query/links';
 import { createLru } from '../query/lru';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
@@ -75,15 +74,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   };
 
-  /** The site's URL as a document names it: `server.url`, else the origin it was asked on. */
-  const serverUrlOf = (origin: string) => linkBase(getService(strapi, 'registry').compileDeps().publicUrl, origin, '');
-
   /** The OpenAPI JSON of a stored document, from the definitions in force now. */
-  const generate = (document: StoredOpenapiDocument, origin: string): OpenapiObject => {
+  const generate = (document: StoredOpenapiDocument): OpenapiObject => {
     const registry = getService(strapi, 'registry');
     const deps = registry.compileDeps();
     return buildOpenapiDocument(document, registry.snapshot().endpoints, {
-      serverUrl: serverUrlOf(origin),
+      // OpenAPI 3.1 resolves a relative server URL against the document's own: "/" is the site it came from.
+      serverUrl: deps.publicUrl ?? '/',
       dialect: deps.dialect,
       modelOf: deps.modelOf,
       sessionCookie: pluginConfig(strapi, 'session').cookieName,
@@ -92,17 +89,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     });
   };
 
-  // Public documents are read far more often than definitions change: their text is kept per document version,
-  // definitions revision and server URL (so with `server.url` set, Host headers cannot multiply the entries).
+  // Public documents are read far more often than definitions change: their text is kept per document version
+  // and definitions revision.
   const published = createLru<{ body: string; etag: string }>(50);
 
   /** A public document's JSON text and its ETag, generated once per change. */
-  const publicJson = (document: StoredOpenapiDocument, origin: string) => {
+  const publicJson = (document: StoredOpenapiDocument) => {
     const { revision } = getService(strapi, 'registry').snapshot();
-    const key = JSON.stringify([document.id, document.updatedAt, revision, serverUrlOf(origin)]);
+    const key = JSON.stringify([document.id, document.updatedAt, revision]);
     const cached = published.get(key);
     if (cached) return cached;
-    const body = JSON.stringify(generate(document, origin));
+    const body = JSON.stringify(generate(document));
     const entry = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
     published.set(key, entry);
     return entry;

@@ -4,7 +4,9 @@ import { definitionSchema, METHOD_OF_TYPE } from '../../../contracts/definition'
 import { PLUGIN_ID, UIDS } from '../../../contracts/plugin';
 import { resolveKeySecret } from '../auth/key-secret';
 import { pluginConfig } from '../utils/plugin-config';
+import { publicUrlOf } from '../utils/public-url';
 import { toDefinitionInput } from '../definitions/rows';
+import { getService } from '../utils/get-service';
 import type { CompileDeps } from '../handlers/types';
 import { dialectOf } from '../query/dialect';
 import { createExecutor } from '../query/executor';
@@ -31,6 +33,8 @@ export interface Snapshot {
   endpoints: Map<number, CompiledEndpoint>;
   keys: Map<string, KeyRecord>;
   keySecret: string;
+  /** Why each enabled endpoint that is not served for its author's rights is off, by endpoint id. */
+  suspended: Map<number, string>;
 }
 
 /**
@@ -42,7 +46,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
   const readRevision = async () => ((await store().get({ key: 'revision' })) as string | null) ?? null;
   const interval = pluginConfig(strapi, 'refreshIntervalMs');
-  let current: Snapshot = { revision: null, routes: new Map(), endpoints: new Map(), keys: new Map(), keySecret: '' };
+  let current: Snapshot = {
+    revision: null,
+    routes: new Map(),
+    endpoints: new Map(),
+    keys: new Map(),
+    keySecret: '',
+    suspended: new Map(),
+  };
   let timer: NodeJS.Timeout | null = null;
   let loading: Promise<void> | null = null;
   let deps: CompileDeps | null = null;
@@ -53,7 +64,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const dialect = dialectOf(strapi);
     const models = new Map<string, Model | null>();
     const writers = new Map<string, ObjectWriter>();
-    const url = strapi.config.get<string>('server.url');
     const documentService = pluginConfig(strapi, 'documentService');
     const files = pluginConfig(strapi, 'files');
     const library = mediaLibrary(strapi);
@@ -65,7 +75,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (!models.has(uid)) models.set(uid, buildModel(strapi, uid));
         return models.get(uid)!;
       },
-      publicUrl: url && /^https?:\/\//.test(url) ? url.replace(/\/+$/, '') : null,
+      publicUrl: publicUrlOf(strapi),
       files: {
         library,
         signer,
@@ -86,15 +96,33 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return deps;
   };
 
-  const compileAll = (rows: Array<Record<string, unknown>>) => {
+  /** A definition broken by a later schema change stays off rather than taking the runtime down. */
+  const warnDisabled = (row: Record<string, unknown>, why: string) =>
+    strapi.log.warn(`[data-api] endpoint ${row.id} (${row.path}) is disabled: ${why}`);
+
+  const parseAll = (rows: Array<Record<string, unknown>>) =>
+    rows.flatMap((row) => {
+      const parsed = definitionSchema.safeParse(toDefinitionInput(row));
+      if (parsed.success) return [{ id: row.id as number, row, definition: parsed.data }];
+      warnDisabled(row, parsed.error.message);
+      return [];
+    });
+
+  /** Endpoints whose author no longer holds the Content Manager rights they use are not served (suspended). */
+  const suspensionsOf = (parsed: ReturnType<typeof parseAll>) =>
+    getService(strapi, 'adminRights').suspensions(
+      parsed.flatMap(({ id, row, definition }) =>
+        typeof row.authorId === 'number' ? [{ id, authorId: row.authorId, definition }] : []
+      )
+    );
+
+  const compileAll = (parsed: ReturnType<typeof parseAll>) => {
     const endpoints: CompiledEndpoint[] = [];
-    for (const row of rows) {
+    for (const { id, row, definition } of parsed) {
       try {
-        const definition = definitionSchema.parse(toDefinitionInput(row));
-        endpoints.push(compileEndpoint(row.id as number, definition, METHOD_OF_TYPE[definition.type], compileDeps()));
+        endpoints.push(compileEndpoint(id, definition, METHOD_OF_TYPE[definition.type], compileDeps()));
       } catch (error) {
-        // A definition broken by a later schema change stays off rather than taking the runtime down.
-        strapi.log.warn(`[data-api] endpoint ${row.id} (${row.path}) is disabled: ${(error as Error).message}`);
+        warnDisabled(row, (error as Error).message);
       }
     }
     return endpoints;
@@ -116,7 +144,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       strapi.db.query(UIDS.endpoint).findMany({ where: { enabled: true }, orderBy: { id: 'asc' } }),
       strapi.db.query(UIDS.apiKey).findMany({ select: ['id', 'hash', 'expiresAt'] }),
     ]);
-    const endpoints = compileAll(rows);
+    const parsed = parseAll(rows);
+    const suspended = await suspensionsOf(parsed);
+    for (const [id, reason] of suspended) strapi.log.warn(`[data-api] endpoint ${id} is suspended: ${reason}`);
+    const endpoints = compileAll(parsed.filter((p) => !suspended.has(p.id)));
     warnOnSpoofableIps(endpoints);
     const routes = buildRouteTable(endpoints, (kept, dropped) =>
       strapi.log.warn(
@@ -134,6 +165,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ])
       ),
       keySecret: resolveKeySecret(strapi),
+      suspended,
     };
   };
 

@@ -33,6 +33,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const live = () => ({ expiresAt: { $gt: new Date() } });
   let statement: { sql: string; datetime: Codec } | null = null;
 
+  /** Ends a user's oldest sessions past `maxPerUser`, so sessions cannot pile up without bound. */
+  const capSessionsOf = async (user: SessionUser) => {
+    const excess = await query().findMany({
+      where: { userObject: user.object, userId: user.id },
+      orderBy: { id: 'desc' },
+      offset: pluginConfig(strapi, 'session').maxPerUser,
+      select: ['id'],
+    });
+    if (excess.length) await query().deleteMany({ where: { id: { $in: excess.map((row) => row.id) } } });
+  };
+
   return {
     /** Opens a session; the token goes into the cookie and nowhere else. */
     async start(user: SessionUser, passwordHash: unknown, meta: { ip: string; userAgent?: string }) {
@@ -49,6 +60,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           userAgent: clip(meta.userAgent, 255),
         },
       });
+      await capSessionsOf(user);
       return { token, expiresAt };
     },
 
@@ -73,28 +85,38 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (tokenHash) await query().deleteMany({ where: { tokenHash } });
     },
 
-    /** Live sessions, newest first, with their users, for the admin API. */
+    /**
+     * Live sessions, newest first, with their users, for the admin API: not those a password change ended (they
+     * no longer let anyone in). A deleted user's rows stay listed, without a user, until they expire.
+     */
     async find(): Promise<SessionSummary[]> {
       const rows = await query().findMany({ where: live(), orderBy: { id: 'desc' } });
       const ids = [...new Set(rows.map((r) => r.userId as number))];
       const users = ids.length
         ? await strapi.db
             .query(SITE_USER)
-            .findMany({ where: { id: { $in: ids } }, select: ['id', 'email', 'username'] })
+            .findMany({ where: { id: { $in: ids } }, select: ['id', 'email', 'username', 'password'] })
         : [];
       const byId = new Map(users.map((u) => [u.id as number, u]));
-      return rows.map((row) => {
+      const secret = resolveKeySecret(strapi);
+      const ended = (row: Record<string, unknown>) => {
         const user = byId.get(row.userId as number);
-        return {
-          id: row.id as number,
-          userObject: row.userObject as SessionUserObject,
-          user: user ? { id: user.id as number, email: user.email ?? null, username: user.username ?? null } : null,
-          ip: row.ip ?? null,
-          userAgent: row.userAgent ?? null,
-          createdAt: iso(row.createdAt),
-          expiresAt: iso(row.expiresAt),
-        };
-      });
+        return Boolean(user) && row.passwordStamp !== passwordStamp(secret, user.password);
+      };
+      return rows
+        .filter((row) => !ended(row))
+        .map((row) => {
+          const user = byId.get(row.userId as number);
+          return {
+            id: row.id as number,
+            userObject: row.userObject as SessionUserObject,
+            user: user ? { id: user.id as number, email: user.email ?? null, username: user.username ?? null } : null,
+            ip: row.ip ?? null,
+            userAgent: row.userAgent ?? null,
+            createdAt: iso(row.createdAt),
+            expiresAt: iso(row.expiresAt),
+          };
+        });
     },
 
     /** Revokes one session (admin API); true when it existed. */

@@ -5,6 +5,7 @@ import { describeIssues } from '../../../contracts/issues';
 import { isPlainObject } from '../../../contracts/json';
 import { slugOf } from '../../../contracts/openapi';
 import {
+  DESCRIPTION_TRANSFER_FORMAT,
   ROUTE_REFERENCE,
   TRANSFER_FORMAT,
   transferSchema,
@@ -14,6 +15,8 @@ import {
 import { routeKey } from '../definitions/rows';
 import { refuse } from '../errors/refuse';
 import { getService } from '../utils/get-service';
+import type { AdminActor } from './admin-rights';
+import { keyResolver } from './transfer-keys';
 
 /** `GET shop/orders`: how endpoints are named across environments (their ids differ). */
 const routeOf = (method: string, path: string) => `${method} ${path}`;
@@ -27,8 +30,8 @@ const problemsOf = (error: unknown, where: string): string[] => {
 
 /**
  * Export and import of the whole configuration (DESIGN.md section 3), for moving it between environments.
- * Keys travel by description only; endpoints are matched by route and documents by slug, so importing a file
- * twice changes nothing the second time. An import is checked item by item and written in one transaction:
+ * Keys travel by name (never a secret or hash); endpoints are matched by route and documents by slug, so importing
+ * a file twice changes nothing the second time. An import is checked item by item and written in one transaction:
  * all of it, or nothing with every problem listed.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -38,17 +41,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   const exportAll = async (): Promise<TransferDocument> => {
     const [keys, endpoints, docs] = await Promise.all([apiKeys().find(), definitions().find(), documents().find()]);
-    const descriptionOf = new Map(keys.map((k) => [k.id, k.description]));
+    const nameOf = new Map(keys.map((k) => [k.id, k.name]));
     const routeById = new Map(endpoints.map((e) => [e.id, routeOf(e.method, e.path)]));
     return {
       format: TRANSFER_FORMAT,
       exportedAt: new Date().toISOString(),
-      keys: [...new Set(keys.map((k) => k.description))].map((description) => ({ description })),
+      keys: keys.map(({ name, description }) => ({ name, description })),
       endpoints: endpoints.map(definitionOf).map((definition) => ({
         ...definition,
         auth:
           definition.auth.method === 'api-key'
-            ? { method: 'api-key', keys: definition.auth.keys.flatMap((k) => descriptionOf.get(k) ?? []) }
+            ? { method: 'api-key', keys: definition.auth.keys.flatMap((k) => nameOf.get(k) ?? []) }
             : definition.auth,
       })),
       documents: docs.map((d) => ({
@@ -58,26 +61,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         public: d.public,
         endpoints: d.endpoints.flatMap((id) => routeById.get(id) ?? []),
       })),
-    };
-  };
-
-  /** The ids of the keys a description names: those that exist, else one made now (its secret answered once). */
-  const keyResolver = async (result: ImportResult) => {
-    const ids = new Map<string, number[]>();
-    for (const { id, description } of await apiKeys().find()) {
-      ids.set(description, [...(ids.get(description) ?? []), id]);
-    }
-    const matched = new Set<string>();
-    return async (description: string) => {
-      if (!ids.has(description)) {
-        const created = await apiKeys().issue(description);
-        result.keys.created.push({ id: created.id, description, secret: created.secret });
-        ids.set(description, [created.id]);
-      } else if (!matched.has(description) && !result.keys.created.some((k) => k.description === description)) {
-        matched.add(description);
-        result.keys.matched += 1;
-      }
-      return ids.get(description)!;
     };
   };
 
@@ -101,7 +84,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return problems;
   };
 
-  const importAll = async (input: unknown): Promise<ImportResult> => {
+  /** `actor`: the importing admin, checked and recorded as each endpoint's author. */
+  const importAll = async (input: unknown, actor?: AdminActor): Promise<ImportResult> => {
     const parsed = transferSchema.safeParse(input);
     if (!parsed.success) return refuse(describeIssues(parsed.error));
     const file = parsed.data;
@@ -115,20 +99,29 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         keys: { matched: 0, created: [] },
       };
       const problems: string[] = [];
-      const keyIds = await keyResolver(done);
-      for (const { description } of file.keys) await keyIds(description);
+      const keyIds = await keyResolver(apiKeys(), file, done);
+      const reference = file.format === DESCRIPTION_TRANSFER_FORMAT ? 'description' : 'name';
+      const listed = file.keys.map((k: { name?: string; description: string }) => k.name ?? k.description);
+      for (const [i, key] of listed.entries()) {
+        const resolved = await keyIds(key);
+        if ('problem' in resolved) problems.push(`keys[${i}]: ${resolved.problem}`);
+      }
 
       for (const [i, raw] of file.endpoints.entries()) {
         const where = `endpoints[${i}]${typeof raw.path === 'string' ? ` (${raw.path})` : ''}`;
         const auth = raw.auth;
-        let keys: number[] = [];
+        const keys: number[] = [];
         if (isPlainObject(auth) && auth.method === 'api-key') {
           const named = Array.isArray(auth.keys) ? auth.keys : [];
           if (!named.every((k): k is string => typeof k === 'string')) {
-            problems.push(`${where}: auth.keys: name keys by their description in an imported file`);
+            problems.push(`${where}: auth.keys: name keys by their ${reference} in an imported file`);
             continue;
           }
-          for (const description of named) keys = [...keys, ...(await keyIds(description))];
+          for (const key of named) {
+            const resolved = await keyIds(key);
+            if ('problem' in resolved) problems.push(`${where}: auth.keys: ${resolved.problem}`);
+            else keys.push(...resolved.ids);
+          }
         }
         const definitionInput =
           isPlainObject(auth) && auth.method === 'api-key' ? { ...raw, auth: { ...auth, keys } } : raw;
@@ -138,8 +131,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             method && typeof raw.path === 'string'
               ? await definitions().findByRoute(method, normalizePath(raw.path))
               : null;
-          const definition = await definitions().validate(definitionInput, existing?.id);
-          await definitions().store(definition, existing?.id);
+          const definition = await definitions().validate(definitionInput, existing?.id, actor);
+          await definitions().store(definition, existing?.id, actor);
           done.endpoints[existing ? 'updated' : 'created'] += 1;
         } catch (error) {
           problems.push(...problemsOf(error, where));

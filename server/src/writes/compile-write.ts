@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import type { EndpointDefinition } from '../../../contracts/definition';
 import { invalidData, MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
@@ -10,7 +11,9 @@ import { compileTasks } from '../tasks/compile';
 import { TaskFieldError } from '../tasks/actions';
 import { withRecordVariables } from '../tasks/variables';
 import { FieldError } from './field-error';
+import { fileDataLength } from '../files/incoming';
 import { mediaFieldsOf } from '../files/media-links';
+import { readJsonBody, type FileAllowance } from './body';
 import { compileInput } from './input';
 import { emptyLockPlan, type LockPlan } from './locks';
 import { requireWritableObject } from './object-writer';
@@ -46,6 +49,11 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
       : compileInput(definition, model, deps.dialect, variables, explainVariable, deps.files.maxBytes);
   const accepted = new Set(definition.fields.map((f) => f.name));
   const mediaFields = mediaFieldsOf(model).filter((f) => accepted.has(f.name));
+  const mediaNames = mediaFields.map((f) => f.name);
+  // Files travel in the body as base64, a third larger than their bytes.
+  const fileAllowance: FileAllowance | undefined = mediaFields.length
+    ? { bytes: Math.ceil(deps.files.maxRequestBytes / 3) * 4, dataLength: (body) => fileDataLength(body, mediaNames) }
+    : undefined;
   const { uploads } = deps.files;
   const readDb = () => txDb(deps.strapi.db.connection, deps.dialect);
   const writer = deps.writerOf(requireWritableObject(model, 'object'));
@@ -65,8 +73,8 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
     writer,
     rows,
     publish: definition.publish,
-    /** The largest body this endpoint reads: files travel in it as base64 (a third larger than their bytes). */
-    bodyLimit: deps.maxBodyBytes + (mediaFields.length ? Math.ceil(deps.files.maxRequestBytes / 3) * 4 : 0),
+    /** The request's JSON body: `maxBodyBytes`, and the files of its media fields besides. */
+    readBody: (ctx: Context) => readJsonBody(ctx, deps.maxBodyBytes, fileAllowance),
     /**
      * Runs `work` in the write transaction, after uploading the files of `records` (spec 2.9): they are
      * removed again if anything fails, and files the write unlinked go once it has committed. A Modify names

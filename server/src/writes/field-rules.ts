@@ -1,7 +1,9 @@
 import { LIMITS } from '../../../contracts/limits';
-import { codecFor, INVALID, type Parsed } from '../query/codecs';
+import { DefinitionError } from '../errors/definition-error';
+import { codecFor, holdsNul, INVALID, type Parsed } from '../query/codecs';
 import type { Dialect } from '../query/dialect';
 import type { RelationField, ScalarField } from '../query/model';
+import { compileLinearRegex } from './linear-regex';
 
 export type WritableField = ScalarField | RelationField;
 
@@ -13,7 +15,15 @@ const SHORT_TEXT = new Set(['string', 'email', 'uid', 'enumeration']);
 const TEXT = new Set(['string', 'email', 'uid', 'text', 'richtext']);
 /** Strapi's `decimal(10, 2)` column holds values whose rounding to cents is below this, in absolute value. */
 export const DECIMAL_LIMIT = 1e8;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * `local@domain.tld`: no whitespace, one `@`, a `.` inside the domain. Plain code: as a regex
+ * (`^[^\s@]+@[^\s@]+\.[^\s@]+$`) a long near-miss backtracks in quadratic time.
+ */
+const isEmail = (s: string) => {
+  const at = s.indexOf('@');
+  const dot = s.indexOf('.', at + 2);
+  return at > 0 && s.indexOf('@', at + 1) === -1 && dot !== -1 && dot < s.length - 1 && !/\s/.test(s);
+};
 /** What a uid field holds (as Strapi's own validator checks it), also published in OpenAPI documents. */
 export const UID_PATTERN = '^[A-Za-z0-9-_.~]*$';
 const UID = new RegExp(UID_PATTERN);
@@ -45,18 +55,39 @@ const numberRule = (field: ScalarField): ((n: number) => boolean) => {
     (!decimal || Math.abs(Math.round(n * 100) / 100) < DECIMAL_LIMIT);
 };
 
-const textRule = (field: ScalarField): ((s: string) => boolean) => {
+type Matcher = (s: string) => boolean;
+/** How a field's `regex` is run: chosen by whether the value comes from a request. */
+type RegexOf = (field: ScalarField, pattern: string) => Matcher;
+
+/** Request input: a linear-time engine; a pattern it cannot run that way refuses the endpoint (fails closed). */
+const linearRegex: RegexOf = (field, pattern) => {
+  try {
+    return compileLinearRegex(pattern);
+  } catch (error) {
+    throw new DefinitionError(
+      `"${field.name}": its content type's regex cannot be checked safely: ${(error as Error).message}`
+    );
+  }
+};
+
+/** The content type's own constants (defaults): JavaScript's engine, as Strapi's validator runs them. */
+const javascriptRegex: RegexOf = (_field, pattern) => {
+  const regex = new RegExp(pattern);
+  return (s) => regex.test(s);
+};
+
+const textRule = (field: ScalarField, regexOf: RegexOf): Matcher => {
   const minLength = asNumber(field.attribute.minLength);
   const maxLength = asNumber(field.attribute.maxLength);
   // The database counts characters; minLength/maxLength count as Strapi's own validator does (UTF-16 units).
   const columnLimit = SHORT_TEXT.has(field.type) ? SHORT_TEXT_LIMIT : Infinity;
-  const regex = typeof field.attribute.regex === 'string' ? new RegExp(field.attribute.regex) : null;
+  const regex = typeof field.attribute.regex === 'string' ? regexOf(field, field.attribute.regex) : null;
   return (s) =>
     (minLength === null || s.length >= minLength) &&
     (maxLength === null || s.length <= maxLength) &&
     (s.length <= columnLimit || [...s].length <= columnLimit) &&
-    (!regex || s === '' || regex.test(s)) &&
-    (field.type !== 'email' || EMAIL.test(s)) &&
+    (!regex || s === '' || regex(s)) &&
+    (field.type !== 'email' || isEmail(s)) &&
     (field.type !== 'uid' || UID.test(s));
 };
 
@@ -68,19 +99,16 @@ const relationRule = (field: RelationField): FieldRule => {
     Array.isArray(v) && v.length <= LIMITS.relationIds && v.every(isId) && new Set(v).size === v.length ? v : INVALID;
 };
 
-/**
- * The rule of a writable field: its type (as List reads it), then `min`/`max`, `minLength`/`maxLength`, `regex`,
- * e-mail and uid formats, and the column's own limits. `null` clears a field unless the content type requires it.
- */
-export const fieldRule = (field: WritableField, dialect: Dialect): FieldRule => {
+const ruleOf = (field: WritableField, dialect: Dialect, regexOf: RegexOf): FieldRule => {
   const required = field.attribute.required === true;
   const orNull =
     (rule: FieldRule): FieldRule =>
     (v) =>
       v === null ? (required ? INVALID : null) : rule(v);
   if (field.kind === 'relation') return orNull(relationRule(field));
-  if (field.type === 'json') return orNull((v) => (v !== undefined && withinDepth(v) ? v : INVALID));
-  if (field.type === 'blocks') return orNull((v) => (Array.isArray(v) && withinDepth(v) ? v : INVALID));
+  // PostgreSQL stores no NUL character, in text or in JSON: refused on every database alike.
+  if (field.type === 'json') return orNull((v) => (v !== undefined && withinDepth(v) && !holdsNul(v) ? v : INVALID));
+  if (field.type === 'blocks') return orNull((v) => (Array.isArray(v) && withinDepth(v) && !holdsNul(v) ? v : INVALID));
   const codec = codecFor(field, dialect);
   if (field.type === 'integer' || field.type === 'float' || field.type === 'decimal') {
     const inRange = numberRule(field);
@@ -97,8 +125,8 @@ export const fieldRule = (field: WritableField, dialect: Dialect): FieldRule => 
     });
   }
   if (TEXT.has(field.type)) {
-    const fits = textRule(field);
-    return orNull((v) => (typeof v === 'string' && fits(v) ? v : INVALID));
+    const fits = textRule(field, regexOf);
+    return orNull((v) => (typeof v === 'string' && !holdsNul(v) && fits(v) ? v : INVALID));
   }
   if (field.type === 'enumeration') {
     return orNull((v) => (typeof v === 'string' && [...v].length <= SHORT_TEXT_LIMIT ? codec.parseJson(v) : INVALID));
@@ -106,6 +134,19 @@ export const fieldRule = (field: WritableField, dialect: Dialect): FieldRule => 
   return orNull((v) => codec.parseJson(v));
 };
 
+/**
+ * The rule of a writable field: its type (as List reads it), then `min`/`max`, `minLength`/`maxLength`, `regex`
+ * (in linear time: DefinitionError for a pattern that cannot run so), e-mail and uid formats, and the column's
+ * own limits. `null` clears a field unless the content type requires it.
+ */
+export const fieldRule = (field: WritableField, dialect: Dialect): FieldRule => ruleOf(field, dialect, linearRegex);
+
 /** The value a field takes on create when nothing sets it: the content type's `default`. */
 export const defaultOf = (field: WritableField): unknown =>
   field.kind === 'scalar' && field.attribute.default !== undefined ? field.attribute.default : undefined;
+
+/** The field's default in the form its rule gives, or INVALID (none, or one that breaks the rule). */
+export const checkedDefault = (field: WritableField, dialect: Dialect): Parsed => {
+  const raw = defaultOf(field);
+  return raw === undefined ? INVALID : ruleOf(field, dialect, javascriptRegex)(raw);
+};

@@ -3,7 +3,7 @@ import { createMediaLinks } from '../files/media-links';
 import { codecFor, INVALID } from '../query/codecs';
 import { quoter, type Dialect } from '../query/dialect';
 import type { Model, RelationField, ScalarField } from '../query/model';
-import { defaultOf, fieldRule } from './field-rules';
+import { checkedDefault } from './field-rules';
 import { relatedIds, writeLinks } from './links';
 import { chunks, placeholders, type TxDb } from './tx-db';
 
@@ -35,8 +35,7 @@ export const createSqlWriter = (model: Model, dialect: Dialect) => {
   // The content type's defaults, in the form the field rules give (a default that breaks them is not used).
   const defaults = new Map<string, unknown>();
   for (const f of scalars) {
-    const raw = defaultOf(f);
-    const parsed = raw === undefined ? INVALID : fieldRule(f, dialect)(raw);
+    const parsed = checkedDefault(f, dialect);
     if (parsed !== INVALID) defaults.set(f.name, parsed);
   }
 

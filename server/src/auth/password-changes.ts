@@ -1,0 +1,68 @@
+import type { Core } from '@strapi/strapi';
+import { UIDS } from '../../../contracts/plugin';
+import { SITE_USER } from './site-users';
+
+/** What the database's lifecycles hand a subscriber (`@strapi/database`'s Event, the part read here). */
+interface UpdateEvent {
+  params: { where?: unknown; data?: Record<string, unknown> };
+  state: Record<string, unknown>;
+}
+
+/**
+ * When each site user's password last changed, recorded from the database's lifecycles on the user table, so
+ * that every path counts: /api/auth/change-password and reset-password, the admin panel, the Document Service.
+ * A users-permissions token issued before is refused. Tokens carry their issue time in whole seconds, so one
+ * issued within the same second as the change still stands. A change written with raw SQL is not seen.
+ */
+export const createPasswordChanges = (strapi: Core.Strapi) => {
+  const changes = () => strapi.db.query(UIDS.passwordChange);
+  const hashesOf = async (where: unknown) =>
+    new Map(
+      (await strapi.db.query(SITE_USER).findMany({ where, select: ['id', 'password'] })).map((u) => [
+        u.id as number,
+        u.password as unknown,
+      ])
+    );
+
+  const record = async (userId: number, changedAt: number) => {
+    const { id } = await changes().create({ data: { userId, changedAt } });
+    // Only older rows go: two changes at once each keep the newer one.
+    await changes().deleteMany({ where: { userId, id: { $lt: id } } });
+  };
+
+  // The hashes are compared, not the presence of `password` in the update: a form may send the same one back.
+  const before = async (event: UpdateEvent) => {
+    if (event.params.data?.password === undefined) return;
+    event.state.passwordHashes = await hashesOf(event.params.where);
+  };
+  const after = async (event: UpdateEvent) => {
+    const previous = event.state.passwordHashes as Map<number, unknown> | undefined;
+    if (!previous?.size) return;
+    const now = Date.now();
+    const current = await hashesOf({ id: { $in: [...previous.keys()] } });
+    for (const [id, hash] of current) if (hash !== previous.get(id)) await record(id, now);
+  };
+
+  return {
+    subscribe() {
+      strapi.db.lifecycles.subscribe({
+        models: [SITE_USER],
+        beforeUpdate: before,
+        afterUpdate: after,
+        beforeUpdateMany: before,
+        afterUpdateMany: after,
+      });
+    },
+
+    /** Whether a token of this user issued at `issuedAt` (seconds; null: it tells none) still stands. */
+    async allows(userId: number, issuedAt: number | null): Promise<boolean> {
+      const change = await changes().findOne({
+        where: { userId },
+        select: ['changedAt'],
+        orderBy: { changedAt: 'desc' },
+      });
+      if (!change) return true;
+      return issuedAt !== null && issuedAt >= Math.floor(Number(change.changedAt) / 1000);
+    },
+  };
+};

@@ -1,0 +1,31 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import type { SessionUser } from '../../../contracts/session';
+import { pluginConfig } from '../utils/plugin-config';
+
+/** Who a request turned out to be, once authenticated: an API key's id or a logged-in user. */
+export interface Caller {
+  keyId?: number;
+  user?: SessionUser;
+}
+
+/** A path past this many characters is cut in the log: it was refused (414) anyway. */
+const LOGGED_PATH = 256;
+
+const callerText = ({ keyId, user }: Caller) =>
+  keyId !== undefined ? ` key ${keyId}` : user ? ` user ${user.object}:${user.id}` : '';
+
+/**
+ * One line per `/_api` request at level `http`, as `strapi::logger` writes for Strapi's own routes (which
+ * `/_api` runs ahead of). The path only: the query string may hold filter values, and no header is logged.
+ * Null when the `accessLog` option is off.
+ */
+export const createAccessLog = (strapi: Core.Strapi) => {
+  if (!pluginConfig(strapi, 'accessLog')) return null;
+  return (ctx: Context, startedAt: number, caller: Caller) => {
+    // Below the logger's level the line would still be formatted before being dropped.
+    if (!strapi.log.isLevelEnabled('http')) return;
+    const path = ctx.path.length > LOGGED_PATH ? `${ctx.path.slice(0, LOGGED_PATH)}...` : ctx.path;
+    strapi.log.http(`${ctx.method} ${path} (${Date.now() - startedAt} ms) ${ctx.status}${callerText(caller)}`);
+  };
+};

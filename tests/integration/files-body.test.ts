@@ -1,0 +1,80 @@
+import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
+import { file, PDF } from '../helpers/files';
+import { startApp, type TestApp } from '../helpers/strapi';
+
+/**
+ * Body limits of write endpoints with a media field, with the default options (`maxBodyBytes` 1 MB, files up
+ * to 10 MB): only the base64 `data` of files may go past `maxBodyBytes`, the rest of the body may not.
+ */
+const ORDER = 'api::order.order';
+const MAX_BODY_BYTES = 1024 * 1024;
+const TOO_LARGE = { success: false, error: `Request body is too large (at most ${MAX_BODY_BYTES} bytes)` };
+
+let app: TestApp;
+let key: KeyFixture;
+
+const post = (path: string, body: unknown) =>
+  app
+    .http()
+    .post(path)
+    .set('Authorization', `Bearer ${key.secret}`)
+    .send(body as object);
+const orders = async () => Number((await knexOf(app)('orders').count({ n: '*' }))[0].n);
+
+beforeAll(async () => {
+  app = await startApp();
+  const admin = await app.admin();
+  key = await createKey(admin);
+  const fields = [{ name: 'quantity' }, { name: 'note' }];
+  await createEndpoint(admin, key, { path: 'notes', type: 'create', object: ORDER, fields });
+  await createEndpoint(admin, key, {
+    path: 'attachments',
+    type: 'create',
+    object: ORDER,
+    fields: [...fields, { name: 'attachment' }],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('a write endpoint with a media field', () => {
+  const bigNote = { quantity: 1, note: 'x'.repeat(2 * MAX_BODY_BYTES) };
+
+  it('caps the fields besides file data as an endpoint without media fields does (413)', async () => {
+    const before = await orders();
+    const plain = await post('/_api/notes', bigNote);
+    expect(plain.status).toBe(413);
+    expect(plain.body).toEqual(TOO_LARGE);
+    const withMedia = await post('/_api/attachments', bigNote);
+    expect(withMedia.status).toBe(413);
+    expect(withMedia.body).toEqual(TOO_LARGE);
+    expect(await orders()).toBe(before);
+  });
+
+  it('counts a file-like object in a field that is not a media field as ordinary data', async () => {
+    const response = await post('/_api/attachments', {
+      quantity: 1,
+      note: { data: 'A'.repeat(2 * MAX_BODY_BYTES), name: 'x.pdf' },
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual(TOO_LARGE);
+  });
+
+  it('accepts a file larger than maxBodyBytes, and small fields with it', async () => {
+    const big = Buffer.concat([PDF, Buffer.alloc(3 * MAX_BODY_BYTES, 0x20)]);
+    const response = await post('/_api/attachments', {
+      quantity: 2,
+      note: 'n'.repeat(400),
+      attachment: file(big, 'big.pdf'),
+    });
+    expect(response.status).toBe(201);
+    const [fileId] = await knexOf(app)('files_related_mph')
+      .where({ related_type: ORDER, related_id: response.body.id, field: 'attachment' })
+      .pluck('file_id');
+    const stored = await knexOf(app)('files').where({ id: fileId }).first();
+    expect(stored.mime).toBe('application/pdf');
+    expect(Number(stored.size)).toBeCloseTo(big.length / 1000, 1); // Strapi keeps sizes in kB
+  });
+});
