@@ -131,7 +131,10 @@ export type StoredEndpoint = EndpointDefinition & {
   updatedAt: string;
   /** Set when the stored definition breaks a current rule: it is off until fixed. */
   problems?: string[];
-  /** Why it is not served although enabled: its author no longer holds the Content Manager rights it uses. */
+  /**
+   * Why it is not served although enabled: its author no longer holds the Content Manager rights it uses, it no
+   * longer fits its content type, or another endpoint has its route.
+   */
   suspended?: string | null;
 };
 

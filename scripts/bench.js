@@ -6,6 +6,7 @@
  *
  *   1. /_api List of 100 rows   vs  /api/products?pagination[pageSize]=100   (ratio, target >= 10x)
  *   2. /_api List of 10 rows    vs  /_health, the middleware stack alone      (percentage, target >= 50%)
+ *      and the same List with its access log line written (to /dev/null) vs without: the log's cost, no target
  *   3. /_api Create of 100 orders in one array request  vs  100 sequential POST /api/orders, same payloads
  *      (ratio of the median times, target >= 10x; scripts/bench-create.js)
  *   5-7. one site user's orders: /_api List with the session cookie  vs  the same rows with an API key (the cost
@@ -188,6 +189,15 @@ const assertClean = (scenario, phase, result) => {
 };
 
 const runScenario = async (scenario) => {
+  const restore = scenario.setUp ? scenario.setUp() : null;
+  try {
+    return await measureScenario(scenario);
+  } finally {
+    if (restore) restore();
+  }
+};
+
+const measureScenario = async (scenario) => {
   const checked = await checkScenario(scenario);
   const expectBody = scenario.volatileBody ? null : checked;
   const load = { url: scenario.url, headers: scenario.headers, connections: SETTINGS.connections, expectBody };
@@ -215,6 +225,28 @@ const restCheck = (expectedItems, expectedTotal) => (body) => {
   const total = body.meta && body.meta.pagination && body.meta.pagination.total;
   if (total !== expectedTotal) return `meta.pagination.total ${total}, expected ${expectedTotal}`;
   return null;
+};
+
+/**
+ * The bench runs at log level `error`, where the access log costs one level check. This writes every line at
+ * level `http` (the plugin's access log) to /dev/null through Strapi's own format, as a site with the log on
+ * would; answers how to go back.
+ */
+const writeLogsToNowhere = (strapi) => {
+  const { winston, formats } = require(require.resolve('@strapi/logger', { paths: [PLAYGROUND] }));
+  const { level } = strapi.log;
+  const transports = [...strapi.log.transports];
+  const nowhere = new winston.transports.Stream({
+    stream: require('node:fs').createWriteStream('/dev/null'),
+    format: formats.prettyPrint({ timestamps: 'YYYY-MM-DD hh:mm:ss.SSS' }),
+  });
+  strapi.log.clear().add(nowhere);
+  strapi.log.level = 'http';
+  return () => {
+    strapi.log.clear();
+    for (const transport of transports) strapi.log.add(transport);
+    strapi.log.level = level;
+  };
 };
 
 // ---------------------------------------------------------------------------------------------- report
@@ -295,6 +327,7 @@ const report = (context, scenarios, results, creates) => {
   log('');
   const listVsRest = results.list100.requestsPerSecond / results.rest100.requestsPerSecond;
   const listVsHealth = results.list10.requestsPerSecond / results.health.requestsPerSecond;
+  const loggedVsPlain = results.list10logged.requestsPerSecond / results.list10.requestsPerSecond;
   const createVsRest = creates.rest.median / creates.plugin.median;
   const sessionVsRest = results.sessionList.requestsPerSecond / results.restJwt.requestsPerSecond;
   const sessionVsKey = results.sessionList.requestsPerSecond / results.keyList.requestsPerSecond;
@@ -317,6 +350,7 @@ const report = (context, scenarios, results, creates) => {
           '>= 50%',
           mark(listVsHealth, TARGETS.listVsHealth),
         ],
+        ['/_api List 10 with its access log vs without', `${(loggedVsPlain * 100).toFixed(1)}%`, '', ''],
         [
           '/_api Create 100 vs 100 REST creates',
           `${createVsRest.toFixed(2)}x`,
@@ -466,6 +500,16 @@ const benchDefault = async ({ strapi, origin }, context) => {
       headers: auth,
       status: 200,
       verify: listCheck(10, 10),
+    },
+    {
+      id: 'list10logged',
+      name: '/_api List, 10 rows, access log written',
+      route: 'GET /_api/bench/products-10 (log level http, to /dev/null)',
+      url: `${origin}/_api/bench/products-10`,
+      headers: auth,
+      status: 200,
+      verify: listCheck(10, 10),
+      setUp: () => writeLogsToNowhere(strapi),
     },
     {
       id: 'health',

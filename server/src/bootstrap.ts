@@ -2,7 +2,6 @@ import type { Core } from '@strapi/strapi';
 import { PERMISSION_ACTIONS } from '../../contracts/permissions';
 import { PLUGIN_ID } from '../../contracts/plugin';
 import { isKeySecretDerived, resolveKeySecret } from './auth/key-secret';
-import { createPasswordChanges } from './auth/password-changes';
 import { getService } from './utils/get-service';
 
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
@@ -16,7 +15,7 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
     );
   }
   // Site users' password changes end the users-permissions tokens issued before them, on session endpoints.
-  if (strapi.plugin('users-permissions')) createPasswordChanges(strapi).subscribe();
+  if (strapi.plugin('users-permissions')) getService(strapi, 'passwordChanges').subscribe();
   // Keys stored before keys had names: Strapi has added the column by now, the plugin gives the names.
   await getService(strapi, 'apiKeys').nameUnnamed();
   await getService(strapi, 'registry').start();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
+import { createEndpoint, createKey } from '../helpers/fixtures';
 import { adminWith, ADMIN, startApp, type TestApp } from '../helpers/strapi';
 
 /**
@@ -449,6 +450,39 @@ test('RBAC: an admin who may only read sees no button that changes anything', as
   await outsiderPage.getByRole('link', { name: 'Content Manager' }).first().waitFor();
   expect(await outsiderPage.getByRole('link', { name: 'Data API' }).count()).toBe(0);
   await outsiderPage.context().close();
+});
+
+test('Endpoints: one whose author lost a Content Manager right shows as suspended, with the reason', async () => {
+  const MANAGE = ['plugin::data-api.endpoints.read', 'plugin::data-api.endpoints.manage'];
+  const readTitles = {
+    action: 'plugin::content-manager.explorer.read',
+    subject: 'api::product.product',
+    properties: { fields: ['title'] },
+  };
+  const author = await adminWith(app, 'author-ui@example.com', [...MANAGE, readTitles]);
+  const key = await createKey(await app.admin(), 'Suspension test key');
+  await createEndpoint(author, key, {
+    path: 'shop/titles',
+    type: 'list',
+    object: 'api::product.product',
+    fields: [{ name: 'title' }],
+  });
+  const status = async () =>
+    (await app.http().get('/_api/shop/titles').set('Authorization', `Bearer ${key.secret}`)).status;
+  expect(await status()).toBe(200);
+  // The super admin takes the read right away in Settings > Roles.
+  const revoked = await (
+    await app.admin()
+  ).put(`/admin/roles/${author.roleId}/permissions`, {
+    permissions: MANAGE.map((action) => ({ action, subject: null, properties: {}, conditions: [] })),
+  });
+  expect(revoked.status).toBe(200);
+  await expect(eventually(status, 404)).resolves.toBe(404);
+  await page.goto(`${base}/admin/plugins/data-api/endpoints`);
+  const row = page.locator('tr', { hasText: 'GET /_api/shop/titles' });
+  await row.getByText('Suspended', { exact: true }).waitFor();
+  await expect(row.innerText()).resolves.toContain('may no longer read api::product.product');
+  await shot('endpoints-suspended');
 });
 
 test('Endpoints: a List of a Draft & Publish type can read the drafts', async () => {

@@ -193,6 +193,28 @@ describe('endpoint definitions', () => {
     expect((await admin.get('/data-api/endpoints')).status).toBe(200);
   });
 
+  test('a stored definition that no longer fits its content type is not served, and the list says why', async () => {
+    // A field dropped from the content type since the endpoint was saved: what an upgrade or a schema edit leaves.
+    const row = await app.strapi.db.query('plugin::data-api.endpoint').create({
+      data: {
+        ...base(),
+        path: 'legacy/gone',
+        method: 'GET',
+        routeKey: 'GET legacy/gone',
+        fields: [{ name: 'id' }, { name: 'droppedField' }],
+      },
+    });
+    await app.strapi.plugin('data-api').service('registry').changed();
+    const called = await app.http().get('/_api/legacy/gone').set('Authorization', `Bearer ${key.secret}`);
+    expect(called.status).toBe(404);
+    const response = await admin.get(`/data-api/endpoints/${row.id}`);
+    expect(response.body.data.suspended).toBe(
+      'the definition no longer fits its content type: fields[1]: unknown field "droppedField" on api::order.order'
+    );
+    const listed = (await admin.get('/data-api/endpoints')).body.data.find((e: { id: number }) => e.id === row.id);
+    expect(listed.suspended).toBe(response.body.data.suspended);
+  });
+
   test('an endpoint that lost its last key is still valid, and refuses every caller until a key is allowed', async () => {
     const lone = await createKey(admin, 'lone');
     const endpoint = await createEndpoint(admin, lone, { ...base(), path: 'lonely' });

@@ -1,5 +1,14 @@
+import { definitionOf, type StoredEndpoint } from '../../contracts/definition';
 import { createKey, type KeyFixture } from '../helpers/fixtures';
-import { adminWith, permissionOf, startApp, type AdminClient, type Grant, type TestApp } from '../helpers/strapi';
+import {
+  ADMIN,
+  adminWith,
+  permissionOf,
+  startApp,
+  type AdminClient,
+  type Grant,
+  type TestApp,
+} from '../helpers/strapi';
 
 /**
  * The endpoint right is no data-access right of its own (issue 16, finding 1): an admin who is not a super admin
@@ -156,6 +165,29 @@ describe('saving an endpoint needs the Content Manager rights it uses', () => {
     expect(response.body.error.message).toContain(
       `fields: you may not read ${PRODUCT}.title (only with a condition; an endpoint reaches every record)`
     );
+  });
+
+  test('an admin without the rights may switch an endpoint off (it exposes nothing), but not on again', async () => {
+    const created = await admin.post('/data-api/endpoints', { data: siteUsers('staff/switch') });
+    expect(created.status).toBe(201);
+    const switcher = await adminWith(app, 'switcher@example.com', MANAGE);
+    const definition = definitionOf(created.body.data as StoredEndpoint);
+    const off = await switcher.put(`/data-api/endpoints/${created.body.data.id}`, {
+      data: { ...definition, enabled: false },
+    });
+    expect(off.status).toBe(200);
+    const row = await app.strapi.db.query(ENDPOINT).findOne({ where: { id: created.body.data.id } });
+    expect(row.enabled).toBe(false);
+    // Still the super admin's endpoint: switching off made no one its author.
+    const owner = await app.strapi.db.query('admin::user').findOne({ where: { email: ADMIN.email } });
+    expect(row.authorId).toBe(owner.id);
+    const on = await switcher.put(`/data-api/endpoints/${created.body.data.id}`, { data: definition });
+    expect(on.status).toBe(400);
+    // Switching off while changing anything else is a save like any other.
+    const changed = await switcher.put(`/data-api/endpoints/${created.body.data.id}`, {
+      data: { ...definition, name: 'renamed', enabled: false },
+    });
+    expect(changed.status).toBe(400);
   });
 
   test('a super admin defines any endpoint, as before', async () => {

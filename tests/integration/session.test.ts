@@ -1367,6 +1367,10 @@ describe('users-permissions refresh cookie (refresh mode, its own boot)', () => 
       expect(statusAndBody(await bearer(http().get('/_api/me/orders').set('Origin', base), auth.body.jwt))).toEqual(
         UNAUTHORIZED
       );
+      // Nor can the old refresh token mint a new access token, which would carry a new issue time.
+      const refreshed = await withIt(http().post('/api/auth/refresh')).send({});
+      expect(refreshed.status).toBe(401);
+      expect(refreshed.body.jwt).toBeUndefined();
     } finally {
       await users.edit(userIds[3], { password: PASSWORD });
     }

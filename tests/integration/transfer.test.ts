@@ -223,6 +223,20 @@ describe('import', () => {
     await admin.del(`/data-api/api-keys/${lookalike.body.data.id}`);
   });
 
+  test('a key of the same name but another description here is refused, not guessed, and nothing is written', async () => {
+    const file = await exported();
+    const other = structuredClone(file);
+    other.keys = other.keys.map((k: { name: string }) => ({ ...k, description: 'Someone else' }));
+    other.endpoints[0].name = 'renamed by the import';
+    const response = await importFile(other);
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toContain(
+      'the key "partner" here is described "Partner key", the file describes it "Someone else"'
+    );
+    const names = (await admin.get('/data-api/endpoints')).body.data.map((e: { name: string }) => e.name);
+    expect(names).not.toContain('renamed by the import');
+  });
+
   describe('a file of the first format (keys by description)', () => {
     const legacy = async () => {
       const file = await exported();

@@ -1,6 +1,6 @@
 import { DefinitionError } from '../../server/src/errors/definition-error';
 import { INVALID } from '../../server/src/query/codecs';
-import { checkedDefault, fieldRule, type WritableField } from '../../server/src/writes/field-rules';
+import { checkedDefault, constantRule, fieldRule, type WritableField } from '../../server/src/writes/field-rules';
 import { scalar } from '../helpers/models';
 
 /**
@@ -38,6 +38,11 @@ const PATTERNS = [
   '^\\w+$',
   '^a{2,3}$',
   'x$',
+  '^a\\_b$',
+  '^a\\/b\\.c$',
+  '^[\\b]$',
+  '^\\x41\\0?$',
+  '^[\\x30-\\x39\\-]+$',
   '^(?<area>\\d{2})\\/\\d+$',
   '^[.]+$',
 ];
@@ -65,6 +70,11 @@ const VALUES = [
   '12/345',
   '...',
   'a,b',
+  'a_b',
+  'a/b.c',
+  '\b',
+  'A',
+  '0-9',
 ];
 
 test.each(PATTERNS)('%p judges every value as JavaScript does', (pattern) => {
@@ -84,6 +94,10 @@ test.each([
   ['[^]', 'empty class'],
   ['[[:alpha:]]', 'POSIX'],
   ['(?i)abc', 'not a valid JavaScript'],
+  ['^\\a+$', 'a plain "a" in JavaScript'],
+  ['^\\e$', 'a plain "e" in JavaScript'],
+  ['[\\B]', 'a plain "B" in JavaScript'],
+  ['\\k', 'backreference'],
 ])('%p refuses the endpoint, naming the field', (pattern, reason) => {
   expect(() => rule(pattern)).toThrow(DefinitionError);
   expect(() => rule(pattern)).toThrow(/"code".*regex/);
@@ -94,4 +108,11 @@ test("a default is the content type's own constant: checked as Strapi checks it,
   expect(checkedDefault(field('^(?!x)[a-z]+$', { default: 'abc' }), 'sqlite')).toBe('abc');
   expect(checkedDefault(field('^(?!x)[a-z]+$', { default: 'xyz' }), 'sqlite')).toBe(INVALID);
   expect(checkedDefault(field('^[a-z]+$'), 'sqlite')).toBe(INVALID);
+});
+
+test("a constant of a definition (preset, task value) is the site's own: checked as Strapi checks it", () => {
+  const lookahead = field('^(?=.*\\d)[a-z0-9]{4,}$');
+  expect(() => fieldRule(lookahead, 'sqlite')).toThrow(DefinitionError);
+  expect(constantRule(lookahead, 'sqlite')('abc1')).toBe('abc1');
+  expect(constantRule(lookahead, 'sqlite')('abcd')).toBe(INVALID);
 });

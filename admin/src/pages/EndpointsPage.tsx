@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Searchbar, Switch, Typography } from '@strapi/design-system';
+import { Badge, Box, Button, Flex, Searchbar, Switch, Typography } from '@strapi/design-system';
 import { Layouts, Page, useNotification } from '@strapi/strapi/admin';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -58,9 +58,12 @@ export const EndpointsPage = () => {
               <Badge backgroundColor="danger100" textColor="danger700">
                 {t('endpoints.suspended')}
               </Badge>
-              <Typography variant="pi" textColor="danger600">
-                {t('endpoints.suspended.reason', { reason: e.suspended })}
-              </Typography>
+              {/* Table cells do not wrap: a long reason would push the actions out of sight. */}
+              <Box maxWidth="32rem">
+                <Typography variant="pi" textColor="danger600" style={{ whiteSpace: 'normal' }}>
+                  {t('endpoints.suspended.reason', { reason: e.suspended })}
+                </Typography>
+              </Box>
             </>
           )}
         </Flex>

@@ -7,7 +7,6 @@ import { adminFromBearer, ADMIN_USER } from './admin-users';
 import { KEY_PREFIX } from './api-key';
 import { anyBearerToken } from './bearer';
 import { readSessionCookie } from './session-cookie';
-import { createPasswordChanges } from './password-changes';
 import { createSiteUsers } from './site-users';
 
 export interface Identified {
@@ -26,7 +25,6 @@ export interface Identified {
  */
 export const createIdentify = (strapi: Core.Strapi) => {
   const siteUsers = createSiteUsers(strapi);
-  const passwordChanges = createPasswordChanges(strapi);
   const sessionConfig = pluginConfig(strapi, 'session');
 
   const siteUser = async (ctx: Context, bearer: string | null): Promise<Identified | null> => {
@@ -42,7 +40,7 @@ export const createIdentify = (strapi: Core.Strapi) => {
     if (!claims) return null;
     const [user, allowed] = await Promise.all([
       siteUsers.load(claims.id),
-      passwordChanges.allows(claims.id, claims.issuedAt),
+      getService(strapi, 'passwordChanges').allows(claims.id, claims.issuedAt),
     ]);
     return user && allowed ? { user, expiresAt: null } : null;
   };

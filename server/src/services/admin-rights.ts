@@ -18,8 +18,11 @@ interface AdminRights {
 }
 
 const SUPER_ADMIN = 'strapi-super-admin';
-/** Where an admin's rights live: a change to any of them may widen or narrow what an author or caller may do. */
-const RIGHTS_MODELS = ['admin::permission', 'admin::role', ADMIN_USER];
+/**
+ * Where an admin's rights live: a change to any of them may widen or narrow what an author or caller may do. A new
+ * locale too: a permission on a localized type must cover every locale, and Strapi lists them one by one.
+ */
+const RIGHTS_MODELS = ['admin::permission', 'admin::role', ADMIN_USER, 'plugin::i18n.locale'];
 
 /**
  * The endpoint right is no data-access right of its own (README, "What each admin right grants"): an admin who is

@@ -28,9 +28,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   const nameTaken = (name: string) => `name: "${name}" is already the name of a key`;
 
-  /** `base`, or the first `base-<n>` no key has. */
-  const freeName = async (base: string) => {
-    const taken = new Set((await query().findMany({ select: ['name'] })).map((k) => k.name as string));
+  const takenNames = async () => new Set((await query().findMany({ select: ['name'] })).map((k) => k.name as string));
+
+  /** `base`, or the first `base-<n>` not in `taken`. */
+  const firstFree = (taken: Set<string>, base: string) => {
     let n = 1;
     while (taken.has(numberedKeyName(base, n))) n += 1;
     return numberedKeyName(base, n);
@@ -50,7 +51,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     expiresAt?: string | null;
   }): Promise<ApiKeySummary & { secret: string }> => {
     if (name && (await query().findOne({ where: { name }, select: ['id'] }))) refuse([nameTaken(name)]);
-    const chosen = name ?? (await freeName(keyNameFrom(description)));
+    const chosen = name ?? firstFree(await takenNames(), keyNameFrom(description));
     const secret = generateSecret();
     let row;
     try {
@@ -73,10 +74,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     issue,
-    /** Names `key-<id>` each key stored before keys had names (at boot, once Strapi added the column). */
+    /**
+     * Names each key stored before keys had names (at boot, once Strapi added the column) after its description,
+     * as a new key is named: the same in every environment that has it, so an import matches it there.
+     */
     async nameUnnamed() {
-      for (const { id } of await query().findMany({ where: { name: { $null: true } }, select: ['id'] })) {
-        await query().update({ where: { id }, data: { name: await freeName(`key-${id}`) } });
+      const unnamed = await query().findMany({ where: { name: { $null: true } }, select: ['id', 'description'] });
+      if (!unnamed.length) return;
+      const taken = await takenNames();
+      for (const { id, description } of unnamed) {
+        const name = firstFree(taken, keyNameFrom(description as string));
+        taken.add(name);
+        try {
+          await query().update({ where: { id, name: { $null: true } }, data: { name } });
+        } catch (error) {
+          // Another instance, booting at once, gave that name first: this key is named at the next boot.
+          if (!isUniqueViolation(error)) throw error;
+        }
       }
     },
 

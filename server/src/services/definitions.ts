@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import {
+  definitionOf,
   definitionSchema,
   METHOD_OF_TYPE,
   type EndpointDefinition,
@@ -108,8 +109,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return read();
   };
 
+  /**
+   * Whether `input` only switches endpoint `id` off: that exposes nothing, so it needs no Content Manager right
+   * and leaves the author as it was (an admin may stop an endpoint they could not have defined).
+   */
+  const switchesOffOnly = async (id: number, input: unknown) => {
+    const parsed = definitionSchema.safeParse(input);
+    if (!parsed.success || parsed.data.enabled) return false;
+    const row = await query().findOne({ where: { id } });
+    if (!row) return false;
+    return JSON.stringify({ ...definitionOf(toStored(row)), enabled: false }) === JSON.stringify(parsed.data);
+  };
+
   return {
     ...collection,
+    update: async (id: number, input: unknown, actor?: AdminActor) =>
+      collection.update(id, input, (await switchesOffOnly(id, input)) ? undefined : actor),
     find: () => settled(collection.find),
     findOne: (id: number) => settled(() => collection.findOne(id)),
     validate,

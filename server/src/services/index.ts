@@ -7,6 +7,7 @@ import loginThrottle from './login-throttle';
 import openapiDocuments from './openapi-documents';
 import transfer from './transfer';
 import adminRights from './admin-rights';
+import passwordChanges from './password-changes';
 
 export default {
   registry,
@@ -18,4 +19,5 @@ export default {
   openapiDocuments,
   transfer,
   adminRights,
+  passwordChanges,
 };

@@ -33,7 +33,7 @@ export interface Snapshot {
   endpoints: Map<number, CompiledEndpoint>;
   keys: Map<string, KeyRecord>;
   keySecret: string;
-  /** Why each enabled endpoint that is not served for its author's rights is off, by endpoint id. */
+  /** Why each enabled endpoint is not served, by endpoint id: its author's rights, a rule it breaks, a clash. */
   suspended: Map<number, string>;
 }
 
@@ -97,14 +97,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   /** A definition broken by a later schema change stays off rather than taking the runtime down. */
-  const warnDisabled = (row: Record<string, unknown>, why: string) =>
-    strapi.log.warn(`[data-api] endpoint ${row.id} (${row.path}) is disabled: ${why}`);
+  /** Why each enabled endpoint is not served, by id: logged, and answered by the admin API (`suspended`). */
+  type NotServed = Map<number, string>;
+  const notServe = (notServed: NotServed, row: Record<string, unknown>, why: string) => {
+    strapi.log.warn(`[data-api] endpoint ${row.id} (${row.path}) is not served: ${why}`);
+    notServed.set(row.id as number, why);
+  };
 
-  const parseAll = (rows: Array<Record<string, unknown>>) =>
+  const parseAll = (rows: Array<Record<string, unknown>>, notServed: NotServed) =>
     rows.flatMap((row) => {
       const parsed = definitionSchema.safeParse(toDefinitionInput(row));
       if (parsed.success) return [{ id: row.id as number, row, definition: parsed.data }];
-      warnDisabled(row, parsed.error.message);
+      notServe(notServed, row, `the stored definition breaks a current rule: ${parsed.error.message}`);
       return [];
     });
 
@@ -116,13 +120,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       )
     );
 
-  const compileAll = (parsed: ReturnType<typeof parseAll>) => {
+  const compileAll = (parsed: ReturnType<typeof parseAll>, notServed: NotServed) => {
     const endpoints: CompiledEndpoint[] = [];
     for (const { id, row, definition } of parsed) {
       try {
         endpoints.push(compileEndpoint(id, definition, METHOD_OF_TYPE[definition.type], compileDeps()));
       } catch (error) {
-        warnDisabled(row, (error as Error).message);
+        notServe(notServed, row, `the definition no longer fits its content type: ${(error as Error).message}`);
       }
     }
     return endpoints;
@@ -144,15 +148,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       strapi.db.query(UIDS.endpoint).findMany({ where: { enabled: true }, orderBy: { id: 'asc' } }),
       strapi.db.query(UIDS.apiKey).findMany({ select: ['id', 'hash', 'expiresAt'] }),
     ]);
-    const parsed = parseAll(rows);
-    const suspended = await suspensionsOf(parsed);
-    for (const [id, reason] of suspended) strapi.log.warn(`[data-api] endpoint ${id} is suspended: ${reason}`);
-    const endpoints = compileAll(parsed.filter((p) => !suspended.has(p.id)));
+    const suspended: NotServed = new Map();
+    const parsed = parseAll(rows, suspended);
+    const byId = new Map(parsed.map((p) => [p.id, p.row]));
+    for (const [id, reason] of await suspensionsOf(parsed)) notServe(suspended, byId.get(id)!, reason);
+    const endpoints = compileAll(
+      parsed.filter((p) => !suspended.has(p.id)),
+      suspended
+    );
     warnOnSpoofableIps(endpoints);
     const routes = buildRouteTable(endpoints, (kept, dropped) =>
-      strapi.log.warn(
-        `[data-api] endpoint ${dropped.id} is disabled: endpoint ${kept.id} has ${kept.method} /_api/${kept.path}`
-      )
+      notServe(suspended, byId.get(dropped.id)!, `endpoint ${kept.id} has ${kept.method} /_api/${kept.path}`)
     );
     current = {
       revision,
@@ -189,6 +195,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     compileDeps,
     async start() {
       await reload();
+      const unchecked = await strapi.db
+        .query(UIDS.endpoint)
+        .count({ where: { enabled: true, authorId: { $null: true } } });
+      if (unchecked) {
+        strapi.log.warn(
+          `[data-api] ${unchecked} enabled endpoint(s) have no author (saved before this version, or by code): they are not checked against an admin's Content Manager permissions. Save them again in the admin panel to have them checked.`
+        );
+      }
       timer = setInterval(poll, interval);
       timer.unref();
     },

@@ -8,8 +8,8 @@ type ApiKeys = ReturnType<typeof apiKeysService>;
 export type ResolvedKey = { ids: number[] } | { problem: string };
 
 /**
- * The keys an imported file names, as ids of this environment. A name matches the key of that name, and one
- * no key has is made with that name (its secret answered once, in `result`). A description (first format)
+ * The keys an imported file names, as ids of this environment. A name matches the key of that name (described
+ * alike), and one no key has is made with that name (its secret answered once, in `result`). A description (first format)
  * matches a key only when it is the description of no other: a description is free text that anyone with the
  * key rights can copy, so a shared one is refused (once, where the file first names it) rather than guessed.
  */
@@ -29,9 +29,19 @@ export const keyResolver = async (apiKeys: ApiKeys, file: TransferDocument, resu
     return { ids: [id] };
   };
 
+  /**
+   * A key of that name here is the file's key only if the file describes it alike: a name another admin gave a key
+   * of their own before the import, or a different key that happens to share it, is refused, not guessed.
+   */
   const resolveName = async (name: string): Promise<ResolvedKey> => {
     const key = existing.find((k) => k.name === name);
-    return key ? matched(key) : created({ name, description: descriptions.get(name) ?? name });
+    const described = descriptions.get(name);
+    if (!key) return created({ name, description: described ?? name });
+    if (described !== undefined && described !== key.description) {
+      const why = `the key "${name}" here is described "${key.description}", the file describes it "${described}"`;
+      return { problem: `${why}: revoke one of them or describe them alike` };
+    }
+    return matched(key);
   };
 
   const resolveDescription = async (description: string): Promise<ResolvedKey> => {

@@ -141,6 +141,13 @@ const ruleOf = (field: WritableField, dialect: Dialect, regexOf: RegexOf): Field
  */
 export const fieldRule = (field: WritableField, dialect: Dialect): FieldRule => ruleOf(field, dialect, linearRegex);
 
+/**
+ * The rule of a constant the site itself wrote (a preset or task value of a definition, a content type's
+ * default): no request chose it, so `regex` runs as Strapi runs it, with every pattern JavaScript accepts.
+ */
+export const constantRule = (field: WritableField, dialect: Dialect): FieldRule =>
+  ruleOf(field, dialect, javascriptRegex);
+
 /** The value a field takes on create when nothing sets it: the content type's `default`. */
 export const defaultOf = (field: WritableField): unknown =>
   field.kind === 'scalar' && field.attribute.default !== undefined ? field.attribute.default : undefined;
@@ -148,5 +155,5 @@ export const defaultOf = (field: WritableField): unknown =>
 /** The field's default in the form its rule gives, or INVALID (none, or one that breaks the rule). */
 export const checkedDefault = (field: WritableField, dialect: Dialect): Parsed => {
   const raw = defaultOf(field);
-  return raw === undefined ? INVALID : ruleOf(field, dialect, javascriptRegex)(raw);
+  return raw === undefined ? INVALID : constantRule(field, dialect)(raw);
 };

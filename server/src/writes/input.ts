@@ -7,7 +7,7 @@ import { mediaRule } from '../files/incoming';
 import { requireExposed, requireField } from '../query/fields';
 import type { MediaField, Model } from '../query/model';
 import { VARIABLE_SAMPLES, type Variables } from '../query/variables';
-import { defaultOf, fieldRule, type FieldRule, type WritableField } from './field-rules';
+import { constantRule, defaultOf, fieldRule, type FieldRule, type WritableField } from './field-rules';
 import { FieldError, ValueRefused } from './field-error';
 import type { Values } from './sql-writer';
 
@@ -42,8 +42,8 @@ export const compileFixedValues = (
 ) =>
   Object.entries(values).map(([name, raw]) => {
     const field = requireWritable(model, name, `${where}.${name}`);
-    const rule = fieldRule(field, dialect);
     if (isVar(raw)) {
+      const rule = fieldRule(field, dialect);
       if (!variables.includes(raw.$var)) {
         const why = explainVariable(raw.$var) ?? `unknown variable "${raw.$var}"`;
         throw new DefinitionError(`${where}.${name}: ${why}`);
@@ -57,7 +57,7 @@ export const compileFixedValues = (
       // A variable with no value writes nothing (null), which the field's own rules may then refuse.
       return { name, value: (vars: Variables) => rule(vars[raw.$var] ?? null) };
     }
-    const parsed = rule(raw);
+    const parsed = constantRule(field, dialect)(raw);
     if (parsed === INVALID) {
       throw new DefinitionError(`${where}.${name}: ${JSON.stringify(raw)} is not a valid value for this field`);
     }

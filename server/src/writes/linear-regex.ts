@@ -41,7 +41,35 @@ const JS_DOT = `[^${ranges([
 ]).join('')}]`;
 /** Escapes that RE2 reads as something else than JavaScript does (anchors, quoting, Unicode classes). */
 const DIFFERENT_ESCAPES = new Set(['A', 'z', 'Q', 'E', 'C', 'p', 'P']);
+/** Escapes both engines read alike (ASCII digit and word classes, control characters, word boundaries). */
+const SAME_ESCAPES = new Set(['d', 'D', 'w', 'W', 'f', 'n', 'r', 't', 'v']);
+const HEX2 = /^[0-9A-Fa-f]{2}$/;
 const HEX4 = /^[0-9A-Fa-f]{4}$/;
+const isDigit = (ch: string | undefined) => ch !== undefined && ch >= '0' && ch <= '9';
+const isAsciiLetter = (ch: string) => (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+
+/**
+ * One escape `\e` of a JavaScript pattern (no flags) in RE2 syntax, and how many characters after `e` it took.
+ * Only escapes known to mean the same are let through: an identity escape of a letter (`\a` is "a" in
+ * JavaScript, a bell in RE2) or a digit is refused, with the reason.
+ */
+const escapeToRe2 = (e: string, next: string, inClass: boolean): [string, number] => {
+  if (DIFFERENT_ESCAPES.has(e)) throw new Error(`"\\${e}" means something else in JavaScript`);
+  if (e in CLASS_ESCAPES) return [inClass ? CLASS_ESCAPES[e] : `[${CLASS_ESCAPES[e]}]`, 0];
+  if (SAME_ESCAPES.has(e)) return [`\\${e}`, 0];
+  // In a class, JavaScript's `\b` is a backspace; outside, a word boundary in both engines.
+  if (e === 'b') return [inClass ? hex(8) : '\\b', 0];
+  if (e === 'B' && !inClass) return ['\\B', 0];
+  if (e === 'u' && HEX4.test(next.slice(0, 4))) return [hex(parseInt(next.slice(0, 4), 16)), 4];
+  if (e === 'x' && HEX2.test(next.slice(0, 2))) return [hex(parseInt(next.slice(0, 2), 16)), 2];
+  if (e === '0' && !isDigit(next[0])) return [hex(0), 0];
+  if (isDigit(e) || e === 'k') throw new Error('a backreference cannot run in linear time');
+  if (e === '' || isAsciiLetter(e)) {
+    throw new Error(`"\\${e}" is a plain "${e}" in JavaScript but means something else, or nothing, in RE2`);
+  }
+  // Punctuation and other characters stand for themselves in both (RE2 takes `\_` for a word character).
+  return [e === '_' || e.charCodeAt(0) > 0x7f ? e : `\\${e}`, 0];
+};
 
 /**
  * Rewrites a JavaScript pattern (no flags, as Strapi runs it) into RE2 syntax with the same meaning, or throws
@@ -53,14 +81,9 @@ const toRe2 = (pattern: string): string => {
   for (let i = 0; i < pattern.length; i += 1) {
     const c = pattern[i];
     if (c === '\\') {
-      const e = pattern[i + 1] ?? '';
-      i += 1;
-      if (DIFFERENT_ESCAPES.has(e)) throw new Error(`"\\${e}" means something else in JavaScript`);
-      if (e in CLASS_ESCAPES) out += inClass ? CLASS_ESCAPES[e] : `[${CLASS_ESCAPES[e]}]`;
-      else if (e === 'u' && HEX4.test(pattern.slice(i + 1, i + 5))) {
-        out += hex(parseInt(pattern.slice(i + 1, i + 5), 16));
-        i += 4;
-      } else out += `\\${e}`;
+      const [re2, taken] = escapeToRe2(pattern[i + 1] ?? '', pattern.slice(i + 2, i + 6), inClass);
+      out += re2;
+      i += 1 + taken;
     } else if (inClass) {
       if (c === '[' && pattern[i + 1] === ':') throw new Error('"[:" inside a class is a POSIX class in RE2');
       if (c === ']') inClass = false;

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { UIDS } from '../../../contracts/plugin';
-import { SITE_USER } from './site-users';
+import { SITE_USER } from '../auth/site-users';
 
 /** What the database's lifecycles hand a subscriber (`@strapi/database`'s Event, the part read here). */
 interface UpdateEvent {
@@ -11,10 +11,11 @@ interface UpdateEvent {
 /**
  * When each site user's password last changed, recorded from the database's lifecycles on the user table, so
  * that every path counts: /api/auth/change-password and reset-password, the admin panel, the Document Service.
- * A users-permissions token issued before is refused. Tokens carry their issue time in whole seconds, so one
- * issued within the same second as the change still stands. A change written with raw SQL is not seen.
+ * A users-permissions token issued before is refused, and its refresh sessions end. Tokens carry their issue
+ * time in whole seconds, so one issued within the same second as the change still stands. A change written with
+ * raw SQL is not seen.
  */
-export const createPasswordChanges = (strapi: Core.Strapi) => {
+export default ({ strapi }: { strapi: Core.Strapi }) => {
   const changes = () => strapi.db.query(UIDS.passwordChange);
   const hashesOf = async (where: unknown) =>
     new Map(
@@ -40,7 +41,13 @@ export const createPasswordChanges = (strapi: Core.Strapi) => {
     if (!previous?.size) return;
     const now = Date.now();
     const current = await hashesOf({ id: { $in: [...previous.keys()] } });
-    for (const [id, hash] of current) if (hash !== previous.get(id)) await record(id, now);
+    for (const [id, hash] of current) {
+      if (hash === previous.get(id)) continue;
+      await record(id, now);
+      // users-permissions ends its refresh sessions only in its own change/reset routes: a refresh token from
+      // before a change made elsewhere (admin panel, Document Service) would mint new access tokens.
+      await strapi.sessionManager?.('users-permissions').invalidateRefreshToken(String(id));
+    }
   };
 
   return {
