@@ -45,3 +45,7 @@ export const tooManyRecords = (limit: number) => `Too many records: at most ${li
 
 export const tooManyGroups = (limit: number) =>
   `Too many groups: this aggregate answers at most ${limit} items (maxItems); narrow it with its filters`;
+
+/** A Modify that publishes would also publish an editor's pending edit of a relation of a type to itself. */
+export const pendingSelfRelation = (field: string) =>
+  `Record has unpublished draft changes of field ${field} that publishing would carry along: publish or discard the draft first`;

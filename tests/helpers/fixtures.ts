@@ -5,6 +5,14 @@ export interface KeyFixture {
   secret: string;
 }
 
+/** A call of `/_api` with an API key; the app and key are read at call time (suites set them in beforeAll). */
+export const callWithKey =
+  (app: () => TestApp, key: () => KeyFixture) =>
+  (method: 'get' | 'post' | 'patch' | 'delete', url: string, body?: unknown) => {
+    const request = app().http()[method](url).set('Authorization', `Bearer ${key().secret}`);
+    return body === undefined ? request : request.send(body as object);
+  };
+
 /** Creates an API key; without `name`, the server makes one from the description. */
 export const createKey = async (admin: AdminClient, description = 'tests', name?: string): Promise<KeyFixture> => {
   const response = await admin.post('/data-api/api-keys', { data: { description, ...(name ? { name } : {}) } });

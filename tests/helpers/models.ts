@@ -26,6 +26,7 @@ export const relation = (
   target,
   many,
   targetSingle: false,
+  targetDraftAndPublish: false,
   link: { ...link, targetTable: target, orderColumn: null, inverseOrderColumn: null },
   attribute: { type: 'relation' },
 });

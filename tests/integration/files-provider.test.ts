@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { createKey, type KeyFixture } from '../helpers/fixtures';
+import { callWithKey, createKey, type KeyFixture } from '../helpers/fixtures';
 import {
   createPictureEndpoints,
   download as downloadFrom,
@@ -73,10 +73,10 @@ describe.each([
   let key: KeyFixture;
   let listId: number;
 
-  const call = (method: 'get' | 'patch', url: string, body?: unknown) => {
-    const request = app.http()[method](url).set('Authorization', `Bearer ${key.secret}`);
-    return body === undefined ? request : request.send(body as object);
-  };
+  const call = callWithKey(
+    () => app,
+    () => key
+  );
   const download = (url: string) => downloadFrom(app, url);
   const listPictures = async () => {
     const response = await call('get', '/_api/pictures?id=1');

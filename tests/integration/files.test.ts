@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
+import { callWithKey, createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
 import { PLAYGROUND } from '../helpers/database';
 import {
   createPictureEndpoints,
@@ -32,10 +32,10 @@ let key: KeyFixture;
 let listId: number;
 let ordersId: number;
 
-const call = (method: 'get' | 'post' | 'patch' | 'delete', url: string, body?: unknown) => {
-  const request = app.http()[method](url).set('Authorization', `Bearer ${key.secret}`);
-  return body === undefined ? request : request.send(body as object);
-};
+const call = callWithKey(
+  () => app,
+  () => key
+);
 const download = (url: string, headers: Record<string, string> = {}) => downloadFrom(app, url, headers);
 const pictures = async (id: number) => {
   const response = await call('get', `/_api/pictures?id=${id}`);

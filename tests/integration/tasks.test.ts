@@ -1,4 +1,4 @@
-import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
+import { callWithKey, createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
 import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
 /**
@@ -21,10 +21,10 @@ const orderFields = ['customer', 'product', 'quantity', 'status', 'note', 'total
 
 const knex = () => knexOf(app);
 const endpoint = (definition: Record<string, unknown>) => createEndpoint(admin, key, definition);
-const call = (method: 'post' | 'patch' | 'delete', url: string, body?: unknown) => {
-  const request = app.http()[method](url).set('Authorization', `Bearer ${key.secret}`);
-  return body === undefined ? request : request.send(body as object);
-};
+const call = callWithKey(
+  () => app,
+  () => key
+);
 
 /** Every row of the tables a task here may touch, to prove that a refused request left no trace. */
 const TABLES = ['orders', 'products', 'customers', 'orders_customer_lnk', 'orders_product_lnk', 'articles'];

@@ -2,6 +2,7 @@ import { definitionErrorOf } from '../helpers/errors';
 import type { Dialect } from '../../server/src/query/dialect';
 import { compileFilter, renderPredicate, type RenderContext } from '../../server/src/query/filter';
 import { modelOf as modelOfFields, relation, scalar } from '../helpers/models';
+import type { Model, ModelField } from '../../server/src/query/model';
 
 const user = modelOfFields('plugin::users-permissions.user', 'up_users', [
   scalar('id', 'integer'),
@@ -420,5 +421,56 @@ describe('definition errors', () => {
   test('text operators are refused on a non-text field instead of never matching', () => {
     // A number passes the decimal codec but is then never a string, so the leaf would always render NULL.
     expect(definitionError({ total: { $contains: 5 } })).toBe('total.$contains: $contains needs a text field');
+  });
+});
+
+describe('relations into a Draft & Publish type', () => {
+  const article = {
+    ...modelOfFields('api::article.article', 'articles', [scalar('id', 'integer'), scalar('title', 'string')]),
+    draftAndPublish: true,
+  };
+  const guide = {
+    ...relation('guide', article.uid, false, {
+      table: 'products_guide_lnk',
+      ownerColumn: 'product_id',
+      targetColumn: 'article_id',
+    }),
+    link: {
+      table: 'products_guide_lnk',
+      targetTable: 'articles',
+      ownerColumn: 'product_id',
+      targetColumn: 'article_id',
+      orderColumn: null,
+      inverseOrderColumn: null,
+    },
+    targetDraftAndPublish: true,
+  } as ModelField;
+  const product = modelOfFields('api::product.product', 'products', [scalar('id', 'integer'), guide]);
+  const compileOn = (owner: Model, filter: unknown, status?: 'published' | 'draft') =>
+    renderPredicate(
+      compileFilter(filter, owner, 't0', { dialect: 'sqlite', modelOf: () => article, variables: [], status }),
+      {},
+      []
+    );
+  const JOINED = 'FROM "products_guide_lnk" l1 JOIN "articles" t1 ON t1."id" = l1."article_id"';
+
+  test('conditions see the related rows of the status read, even on the related id alone', () => {
+    expect(compileOn(product, { guide: { title: 'A' } })).toBe(
+      `t0."id" IN (SELECT l1."product_id" ${JOINED} WHERE l1."product_id" IS NOT NULL AND t1."published_at" IS NOT NULL AND t1."title" = ?)`
+    );
+    expect(compileOn(product, { guide: 5 }, 'draft')).toBe(
+      `t0."id" IN (SELECT l1."product_id" ${JOINED} WHERE l1."product_id" IS NOT NULL AND t1."published_at" IS NULL AND l1."article_id" = ?)`
+    );
+    expect(compileOn(product, { guide: null })).toBe(
+      `NOT EXISTS (SELECT 1 ${JOINED} WHERE l1."product_id" = t0."id" AND t1."published_at" IS NOT NULL)`
+    );
+  });
+
+  test('without a status, a Draft & Publish row leads to its own version: no condition', () => {
+    const draftable = { ...product, draftAndPublish: true };
+    expect(compileOn(draftable, { guide: 5 })).toBe(
+      't0."id" IN (SELECT l1."product_id" FROM "products_guide_lnk" l1 WHERE l1."product_id" IS NOT NULL AND l1."article_id" = ?)'
+    );
+    expect(compileOn(product, { guide: 5 })).toContain('t1."published_at" IS NOT NULL');
   });
 });

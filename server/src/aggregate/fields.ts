@@ -4,6 +4,7 @@ import { quoter, type Dialect } from '../query/dialect';
 import { requireField } from '../query/fields';
 import { ROOT } from '../query/list-sql';
 import type { Model, ModelField, RelationField } from '../query/model';
+import { relatedStatusCondition, type Status } from '../query/status';
 
 /** A field an aggregate groups or measures by: its SQL expression, the joins it needs and how to read it. */
 export interface AggregateField {
@@ -14,27 +15,37 @@ export interface AggregateField {
 
 /**
  * Resolves `field` or `relation.field` (one to-one or many-to-one hop) of `model`. Each hop adds LEFT JOINs
- * through the relation's link table, shared by every field that follows the same relation.
+ * through the relation's link table, shared by every field that follows the same relation; into a Draft &
+ * Publish type they keep the related row of the status read (a record may be linked to both versions).
  */
 export const createFieldResolver = (model: Model, dialect: Dialect, modelOf: (uid: string) => Model | null) => {
   const q = quoter(dialect);
-  const joins = new Map<string, { link: string; target: string; sql: string }>();
+  const joins = new Map<string, { link: string; target: string; relation: RelationField }>();
 
   const joinOf = (relation: RelationField, where: string) => {
     const known = joins.get(relation.name);
     if (known) return known;
-    const n = joins.size + 1;
-    const link = `al${n}`;
-    const target = `at${n}`;
-    const { table, ownerColumn, targetColumn, targetTable } = relation.link;
-    const sql =
-      `LEFT JOIN ${q(table)} ${link} ON ${link}.${q(ownerColumn)} = ${ROOT}.${q('id')} ` +
-      `LEFT JOIN ${q(targetTable)} ${target} ON ${target}.${q('id')} = ${link}.${q(targetColumn)}`;
     if (relation.many)
       throw new DefinitionError(`${where}: "${relation.name}" is a to-many relation: follow to-one relations only`);
-    const join = { link, target, sql };
+    const n = joins.size + 1;
+    const join = { link: `al${n}`, target: `at${n}`, relation };
     joins.set(relation.name, join);
     return join;
+  };
+
+  /** A relation's joins: the link row and the related row, both of `status` when the related type has one. */
+  const joinSql = (
+    { link, target, relation }: { link: string; target: string; relation: RelationField },
+    status: Status
+  ) => {
+    const { table, ownerColumn, targetColumn, targetTable } = relation.link;
+    const owned = `${link}.${q(ownerColumn)} = ${ROOT}.${q('id')}`;
+    const linked = `${q(targetTable)} ${target} ON ${target}.${q('id')} = ${link}.${q(targetColumn)}`;
+    const related = relatedStatusCondition(relation, target, status, dialect);
+    // The link rows of other versions must not join at all (they would count a record twice): the related
+    // row's condition goes inside a nested join, which the link row joins with as one.
+    if (related) return `LEFT JOIN (${q(table)} ${link} JOIN ${linked} AND ${related}) ON ${owned}`;
+    return `LEFT JOIN ${q(table)} ${link} ON ${owned} LEFT JOIN ${linked}`;
   };
 
   return {
@@ -61,7 +72,7 @@ export const createFieldResolver = (model: Model, dialect: Dialect, modelOf: (ui
       if (inner.kind !== 'scalar') throw new DefinitionError(`${where}: "${path}" must end on a plain field`);
       return { expression: `${join.target}.${q(inner.column)}`, field: inner, codec: codecFor(inner, dialect) };
     },
-    /** The joins of every relation used, in the order first used. */
-    joins: () => [...joins.values()].map((j) => j.sql).join(' '),
+    /** The joins of every relation used, in the order first used, into related rows of `status`. */
+    joins: (status: Status) => [...joins.values()].map((j) => joinSql(j, status)).join(' '),
   };
 };

@@ -20,8 +20,9 @@ const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
 
 /**
  * Aggregate (spec 4.3, DESIGN.md section 6): one `GROUP BY` statement per request, computed in the database
- * (never by loading rows), under the base filter and the query filters, published entries only on Draft &
- * Publish types; a flat list of groups with their dimensions and measures.
+ * (never by loading rows), under the base filter and the query filters, on Draft & Publish types the entries of
+ * the endpoint's status (published unless it says draft); a flat list of groups with their dimensions and
+ * measures.
  */
 export const aggregateHandler = (definition: EndpointDefinition, model: Model, deps: ReadDeps): Handler => {
   const settings = definition.aggregate!;
@@ -66,7 +67,7 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
   const statement = buildStatement(
     {
       table: model.table,
-      joins: resolver.joins(),
+      joins: resolver.joins(definition.status),
       dimensions: ordered.map((d) => ({ expression: d.expression, dir: d.dir })),
       measures: measures.map((m) => m.expression),
       top,
@@ -75,8 +76,8 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
     dialect
   );
 
-  const baseFilter = compileEndpointFilter(definition, model, deps);
-  const publication = publicationCondition(model, 'published', dialect);
+  const baseFilter = compileEndpointFilter(definition, model, deps, definition.status);
+  const publication = publicationCondition(model, definition.status, dialect);
   const filterable = new Map<string, QueryFilter>();
   settings.queryFilters.forEach((f, i) => {
     const target = resolver.resolve(f.field, `aggregate.queryFilters[${i}].field`);
@@ -86,7 +87,10 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
     if (filterable.has(f.param))
       throw new DefinitionError(`aggregate.queryFilters[${i}].param: "${f.param}" is used twice`);
     const path = `aggregate.queryFilters[${i}]`;
-    filterable.set(f.param, compileQueryFilter(f.param, f.field, OPS[f.op], target.codec, model, deps, path));
+    filterable.set(
+      f.param,
+      compileQueryFilter(f.param, f.field, OPS[f.op], target.codec, model, definition.status, deps, path)
+    );
   });
   const meta = aggregateMeta(settings);
 

@@ -31,12 +31,12 @@ export const listHandler = (
   });
   const idSort = [{ field: requireField(model, 'id', 'sort'), dir: 'asc' as const }];
   const sql = buildListSql(model, fields, sort.length ? sort : idSort, definition.status, dialect);
-  const endpointFilter = compileEndpointFilter(definition, model, deps);
+  const endpointFilter = compileEndpointFilter(definition, model, deps, definition.status);
 
   // Each exposed field can narrow the result from the query string (spec 4.2 rule 6), never widen it.
   const filterable = new Map<string, QueryFilter>();
   for (const { key, field, op, codec } of listFilterKeys(fields, dialect)) {
-    filterable.set(key, compileQueryFilter(key, field.name, op, codec, model, deps, 'query'));
+    filterable.set(key, compileQueryFilter(key, field.name, op, codec, model, definition.status, deps, 'query'));
   }
   const keysetKey = keysetKeyOf(definition);
 

@@ -3,13 +3,18 @@ import { compileFilter, type Predicate } from './filter';
 import { ROOT } from './list-sql';
 import type { Dialect } from './dialect';
 import type { Model } from './model';
+import type { Status } from './status';
 import { variableProblem, variablesFor } from './variables';
 
-/** An endpoint's own filter, with the variables its parameter and authentication give it. */
+/**
+ * An endpoint's own filter, with the variables its parameter and authentication give it. A read passes its
+ * status, the version of related rows the filter sees; writes test rows of either version (see linkedStatus).
+ */
 export const compileEndpointFilter = (
   definition: EndpointDefinition,
   model: Model,
-  deps: { dialect: Dialect; modelOf: (uid: string) => Model | null }
+  deps: { dialect: Dialect; modelOf: (uid: string) => Model | null },
+  status?: Status
 ): Predicate =>
   compileFilter(definition.filter, model, ROOT, {
     dialect: deps.dialect,
@@ -17,4 +22,5 @@ export const compileEndpointFilter = (
     variables: variablesFor(definition),
     explainVariable: (name) => variableProblem(name, definition),
     path: 'filter',
+    status,
   });

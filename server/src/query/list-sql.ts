@@ -3,6 +3,7 @@ import type { Codec } from './codecs';
 import { codecFor } from './codecs';
 import { quoter, type Dialect } from './dialect';
 import type { MediaField, Model, ModelField, RelationField } from './model';
+import { linkedStatus, relatedStatusCondition, statusCondition, type Status } from './status';
 
 /** A List endpoint's SQL, built once per definition change; only the WHERE clause varies per request. */
 export interface ListSql {
@@ -22,10 +23,8 @@ export interface ListSql {
 export const ROOT = 't0';
 
 /** On Draft & Publish types, the condition that keeps published rows (or drafts); null on other types. */
-export const publicationCondition = (model: Model, status: 'published' | 'draft', dialect: Dialect): string | null =>
-  model.draftAndPublish
-    ? `${ROOT}.${quoter(dialect)('published_at')} IS ${status === 'draft' ? '' : 'NOT '}NULL`
-    : null;
+export const publicationCondition = (model: Model, status: Status, dialect: Dialect): string | null =>
+  model.draftAndPublish ? statusCondition(ROOT, status, dialect) : null;
 
 /**
  * Ids of a to-many relation as "3,1,2", in link order, from one aggregate per row. (MySQL's GROUP_CONCAT is
@@ -40,11 +39,15 @@ const idList = (dialect: Dialect, link: string, id: string, order: string, where
   return `(SELECT group_concat(x, ',') FROM (SELECT ${id} AS x FROM ${link} WHERE ${where} ORDER BY ${order}))`;
 };
 
-export const relationColumn = (field: RelationField, dialect: Dialect) => {
+/** The related ids of a relation, those of the versions of `status` when the related type has Draft & Publish. */
+export const relationColumn = (field: RelationField, dialect: Dialect, status: Status | null) => {
   const q = quoter(dialect);
-  const { table, ownerColumn, targetColumn, orderColumn } = field.link;
-  const link = `${q(table)} lk`;
-  const where = `lk.${q(ownerColumn)} = ${ROOT}.${q('id')}`;
+  const { table, targetTable, ownerColumn, targetColumn, orderColumn } = field.link;
+  const related = relatedStatusCondition(field, 'lt', status, dialect);
+  const link = related
+    ? `${q(table)} lk JOIN ${q(targetTable)} lt ON lt.${q('id')} = lk.${q(targetColumn)}`
+    : `${q(table)} lk`;
+  const where = `lk.${q(ownerColumn)} = ${ROOT}.${q('id')}${related ? ` AND ${related}` : ''}`;
   if (!field.many) return `(SELECT MIN(lk.${q(targetColumn)}) FROM ${link} WHERE ${where})`;
   const order = orderColumn ? `lk.${q(orderColumn)}, lk.${q(targetColumn)}` : `lk.${q(targetColumn)}`;
   return idList(dialect, link, `lk.${q(targetColumn)}`, order, where);
@@ -68,9 +71,17 @@ export const mediaColumn = (model: Model, field: MediaField, dialect: Dialect) =
   return idList(dialect, `${q(table)} m`, `m.${q(fileColumn)}`, order, where);
 };
 
-/** The select-list expression of a field a List or a task reads. */
-export const columnOf = (model: Model, field: Exclude<ModelField, { kind: 'unsupported' }>, dialect: Dialect) => {
-  if (field.kind === 'relation') return relationColumn(field, dialect);
+/**
+ * The select-list expression of a field a List or a task reads; relations lead to the related rows of `status`,
+ * or without one (a written record) to those of the row's own version (see linkedStatus).
+ */
+export const columnOf = (
+  model: Model,
+  field: Exclude<ModelField, { kind: 'unsupported' }>,
+  dialect: Dialect,
+  status?: Status
+) => {
+  if (field.kind === 'relation') return relationColumn(field, dialect, linkedStatus(model, status));
   if (field.kind === 'media') return mediaColumn(model, field, dialect);
   return `${ROOT}.${quoter(dialect)(field.column)}`;
 };
@@ -79,12 +90,12 @@ export const buildListSql = (
   model: Model,
   fields: Array<Exclude<ModelField, { kind: 'unsupported' }>>,
   sort: Array<{ field: ModelField; dir: 'asc' | 'desc' }>,
-  status: 'published' | 'draft',
+  status: Status,
   dialect: Dialect
 ): ListSql => {
   const q = quoter(dialect);
   const columns = fields.map((field) => ({ name: field.name, codec: codecFor(field, dialect) }));
-  const expressions = fields.map((field, i) => `${columnOf(model, field, dialect)} AS c${i}`);
+  const expressions = fields.map((field, i) => `${columnOf(model, field, dialect, status)} AS c${i}`);
   const from = `FROM ${q(model.table)} ${ROOT}`;
   const order: string[] = [];
   for (const { field, dir } of sort) {

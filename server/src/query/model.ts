@@ -54,6 +54,11 @@ export interface RelationField {
   many: boolean;
   /** Whether a related row can be linked to one row of this type only (two-way oneToOne, oneToMany). */
   targetSingle: boolean;
+  /**
+   * Whether the related type has Draft & Publish: its draft and published versions are rows of their own, and
+   * a row of this type may be linked to both (see query/status.ts).
+   */
+  targetDraftAndPublish: boolean;
   link: Link;
   attribute: Record<string, unknown>;
 }
@@ -142,7 +147,12 @@ type MetaAttribute = {
   };
 };
 
-const relationField = (name: string, attribute: AnyAttribute, meta: MetaAttribute | undefined): ModelField => {
+const relationField = (
+  name: string,
+  attribute: AnyAttribute,
+  meta: MetaAttribute | undefined,
+  hasDrafts: (uid: string) => boolean
+): ModelField => {
   const relation = String(attribute.relation);
   if (relation.startsWith('morph'))
     return { kind: 'unsupported', name, reason: 'polymorphic relations are not supported' };
@@ -156,6 +166,7 @@ const relationField = (name: string, attribute: AnyAttribute, meta: MetaAttribut
     // Strapi keeps one owner per related row only for two-way relations.
     targetSingle:
       (relation === 'oneToOne' || relation === 'oneToMany') && Boolean(attribute.inversedBy || attribute.mappedBy),
+    targetDraftAndPublish: hasDrafts(String(attribute.target)),
     link: {
       table: joinTable.name,
       targetTable: joinTable.inverseJoinColumn.referencedTable,
@@ -188,9 +199,10 @@ const describeField = (
   name: string,
   attribute: AnyAttribute,
   meta: MetaAttribute | undefined,
-  mediaLink: MediaLinkTable | null
+  mediaLink: MediaLinkTable | null,
+  hasDrafts: (uid: string) => boolean
 ): ModelField => {
-  if (attribute.type === 'relation') return relationField(name, attribute, meta);
+  if (attribute.type === 'relation') return relationField(name, attribute, meta, hasDrafts);
   if (attribute.type === 'media') return mediaField(name, attribute, mediaLink);
   if (!SCALARS.has(attribute.type) || !meta?.columnName) {
     return { kind: 'unsupported', name, reason: `${attribute.type} fields are not supported` };
@@ -249,9 +261,12 @@ type ContentType = {
   pluginOptions?: { i18n?: { localized?: boolean } };
 };
 
+const contentTypeOf = (strapi: Core.Strapi, uid: string) =>
+  strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as ContentType | undefined;
+
 /** Builds the SQL view of a collection type, or returns null when `uid` is not one that endpoints may use. */
 export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
-  const contentType = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as ContentType | undefined;
+  const contentType = contentTypeOf(strapi, uid);
   if (!contentType || contentType.kind !== 'collectionType' || !isExposableObject(uid)) return null;
   const meta = strapi.db.metadata.get(uid) as unknown as {
     tableName: string;
@@ -260,13 +275,14 @@ export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
   };
   const fields = new Map<string, ModelField>();
   const mediaLink = mediaLinkTable(strapi);
+  const hasDrafts = (target: string) => Boolean(contentTypeOf(strapi, target)?.options?.draftAndPublish);
   for (const [name, column, type] of SYSTEM_FIELDS) {
     if (meta.attributes[name])
       fields.set(name, { kind: 'scalar', name, column, type, attribute: { type }, writable: false });
   }
   for (const [name, attribute] of Object.entries(contentType.attributes)) {
     if (!fields.has(name) && !HIDDEN.has(name))
-      fields.set(name, describeField(name, attribute, meta.attributes[name], mediaLink));
+      fields.set(name, describeField(name, attribute, meta.attributes[name], mediaLink, hasDrafts));
   }
   // Private as Strapi means it: `private: true`, the schema's privateAttributes, the app's api.responses config;
   // and passwords, always.

@@ -4,6 +4,7 @@ import { compileFilter, type Predicate, type RenderContext } from './filter';
 import { ROOT } from './list-sql';
 import type { Model } from './model';
 import type { QueryFilterSpec } from './params';
+import type { Status } from './status';
 import { queryVariable, requestVariables, type RequestContext } from './variables';
 
 /** A query-string filter of a read endpoint: its key, the codec that parses its value, and its predicate. */
@@ -17,8 +18,9 @@ const nest = (path: string, condition: unknown): Record<string, unknown> =>
     .reduce<unknown>((inner, key) => ({ [key]: inner }), condition) as Record<string, unknown>;
 
 /**
- * Compiles `?<key>=value` as `<field> <op> value` (`field` may follow a relation: `customer.tier`). The value
- * travels as a variable of its own namespace, so it never meets the endpoint's variables.
+ * Compiles `?<key>=value` as `<field> <op> value` (`field` may follow a relation: `customer.tier`, into the
+ * related rows of the endpoint's `status`). The value travels as a variable of its own namespace, so it never
+ * meets the endpoint's variables.
  */
 export const compileQueryFilter = (
   key: string,
@@ -26,6 +28,7 @@ export const compileQueryFilter = (
   op: '$eq' | '$gt' | '$lt',
   codec: Codec,
   model: Model,
+  status: Status,
   deps: { dialect: Dialect; modelOf: (uid: string) => Model | null },
   path: string
 ): QueryFilter => {
@@ -35,6 +38,7 @@ export const compileQueryFilter = (
     modelOf: deps.modelOf,
     variables: [variable],
     path,
+    status,
   });
   return { key, codec, predicate };
 };

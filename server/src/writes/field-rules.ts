@@ -42,6 +42,22 @@ const withinDepth = (value: unknown): boolean => {
   return true;
 };
 
+/**
+ * A list of blocks nodes: objects, down every `children` list. Strapi's blocks validator reads the `type` of
+ * each node, and crashes on one that is not an object (a 500 on Strapi's own API); its other rules are
+ * checked by that validator.
+ */
+const isNodeList = (value: unknown): boolean =>
+  Array.isArray(value) &&
+  value.every(
+    (node) =>
+      typeof node === 'object' &&
+      node !== null &&
+      !Array.isArray(node) &&
+      (!Array.isArray((node as { children?: unknown }).children) ||
+        isNodeList((node as { children: unknown }).children))
+  );
+
 const asNumber = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
 
 const numberRule = (field: ScalarField): ((n: number) => boolean) => {
@@ -108,7 +124,7 @@ const ruleOf = (field: WritableField, dialect: Dialect, regexOf: RegexOf): Field
   if (field.kind === 'relation') return orNull(relationRule(field));
   // PostgreSQL stores no NUL character, in text or in JSON: refused on every database alike.
   if (field.type === 'json') return orNull((v) => (v !== undefined && withinDepth(v) && !holdsNul(v) ? v : INVALID));
-  if (field.type === 'blocks') return orNull((v) => (Array.isArray(v) && withinDepth(v) && !holdsNul(v) ? v : INVALID));
+  if (field.type === 'blocks') return orNull((v) => (withinDepth(v) && isNodeList(v) && !holdsNul(v) ? v : INVALID));
   const codec = codecFor(field, dialect);
   if (field.type === 'integer' || field.type === 'float' || field.type === 'decimal') {
     const inRange = numberRule(field);

@@ -1,3 +1,4 @@
+import type { Core } from '@strapi/strapi';
 import { quoter } from '../query/dialect';
 import type { RelationField } from '../query/model';
 import { chunks, placeholders, type TxDb } from './tx-db';
@@ -71,21 +72,59 @@ export const writeLinks = async (db: TxDb, field: RelationField, sets: LinkSet[]
   }
 };
 
+/** How a relation's target type keeps versions of its documents: null without Draft & Publish. */
+export type TargetVersions = { localized: boolean } | null;
+
+export const targetVersions = (strapi: Core.Strapi, field: RelationField): TargetVersions => {
+  const target = strapi.contentTypes[field.target as keyof typeof strapi.contentTypes] as
+    | { options?: { draftAndPublish?: boolean }; pluginOptions?: { i18n?: { localized?: boolean } } }
+    | undefined;
+  return target?.options?.draftAndPublish ? { localized: target.pluginOptions?.i18n?.localized === true } : null;
+};
+
+/** The target rows each related id stands for; an id no row has is absent. */
+export type LinkedRows = Map<number, number[]>;
+
 /**
- * The ids among `ids` that no row of the relation's target type has. The rows found stay locked until the
- * transaction ends, so a concurrent delete cannot take them away before the link rows are written.
+ * The rows of the relation's target type that each of `ids` stands for, locked until the transaction ends (a
+ * concurrent delete cannot take them away before the link rows are written). A row of a Draft & Publish type
+ * stands for its document (in its locale): its draft and its published row, draft first, which is what
+ * Strapi's Document Service links from a type without Draft & Publish. The Content Manager, which shows the
+ * drafts, then shows the link, and Strapi's publish of the document keeps it. A never-published document is
+ * linked by its draft, as the Document Service does; its first publish links the new published row.
  */
-export const missingTargets = async (db: TxDb, field: RelationField, ids: number[]): Promise<Set<number>> => {
+export const linkedRows = async (
+  db: TxDb,
+  field: RelationField,
+  ids: number[],
+  versions: TargetVersions
+): Promise<LinkedRows> => {
   const q = quoter(db.dialect);
   // KEY SHARE on PostgreSQL stops a delete but not an update of the related row (as its own foreign keys do).
   const lock = db.dialect === 'postgres' ? ' FOR KEY SHARE' : db.dialect === 'mysql' ? ' LOCK IN SHARE MODE' : '';
-  const missing = new Set(ids);
-  for (const part of chunks([...missing], 1)) {
-    const rows = await db.all(
-      `SELECT ${q('id')} AS id FROM ${q(field.link.targetTable)} WHERE ${q('id')} IN ${placeholders(part.length)}${lock}`,
-      part
-    );
-    for (const row of rows) missing.delete(Number(row.id));
+  const table = q(field.link.targetTable);
+  const sameLocale = versions?.localized ? ` AND v.${q('locale')} = s.${q('locale')}` : '';
+  const found: LinkedRows = new Map();
+  for (const part of chunks([...new Set(ids)], 1)) {
+    const rows = versions
+      ? await db.all(
+          `SELECT s.${q('id')} AS sent, v.${q('id')} AS id, v.${q('published_at')} AS p FROM ${table} s JOIN ${table} v ON v.${q('document_id')} = s.${q('document_id')}${sameLocale} WHERE s.${q('id')} IN ${placeholders(part.length)}${lock}`,
+          part
+        )
+      : await db.all(
+          `SELECT ${q('id')} AS sent, ${q('id')} AS id FROM ${table} WHERE ${q('id')} IN ${placeholders(part.length)}${lock}`,
+          part
+        );
+    // Drafts first, then published rows, as the Document Service lists a document's rows to link.
+    rows.sort((x, y) => Number(x.p != null) - Number(y.p != null));
+    for (const row of rows) {
+      const sent = Number(row.sent);
+      if (!found.has(sent)) found.set(sent, []);
+      found.get(sent)!.push(Number(row.id));
+    }
   }
-  return missing;
+  return found;
 };
+
+/** The rows to link for the related ids of one record, in their order, each once. */
+export const rowsToLink = (rows: LinkedRows, ids: number[]) => [...new Set(ids.flatMap((id) => rows.get(id) ?? []))];

@@ -4,10 +4,11 @@ import { isUniqueViolation } from '../errors/unique-violation';
 import { codecFor } from '../query/codecs';
 import { quoter, type Dialect } from '../query/dialect';
 import type { Model, RelationField, ScalarField } from '../query/model';
+import { createBlocksCheck } from './blocks';
 import { createDocumentWriter } from './document-writer';
 import { FieldError } from './field-error';
-import { missingTargets, relatedIds } from './links';
-import { createSqlWriter, type Values } from './sql-writer';
+import { linkedRows, relatedIds, rowsToLink, targetVersions } from './links';
+import { createSqlWriter, type RelationRows, type Values } from './sql-writer';
 import { chunks, placeholders, type TxDb } from './tx-db';
 import { violatedColumn } from './unique-index';
 
@@ -40,6 +41,8 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
   const viaDocumentService = needsDocumentService(model, mode);
   const sql = createSqlWriter(model, dialect);
   const documents = createDocumentWriter(strapi, model);
+  // The Document Service checks blocks itself, with the same validator.
+  const checkBlocks = createBlocksCheck(strapi, model);
   const relations = [...model.fields.values()].filter((f): f is RelationField => f.kind === 'relation');
   const { media } = sql;
   const uniques = [...model.fields.values()].filter(
@@ -49,19 +52,25 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
     f.kind === 'scalar' && f.writable ? [f.column] : []
   );
 
-  const checkRelations = async (db: TxDb, records: Values[]) => {
+  const versions = new Map(relations.map((f) => [f.name, targetVersions(strapi, f)]));
+
+  /** Related rows exist; returns the rows each relation links (see `linkedRows`). */
+  const checkRelations = async (db: TxDb, records: Values[]): Promise<RelationRows> => {
+    const linked: RelationRows = new Map();
     for (const field of relations) {
       const idsAt = records.map((r) => relatedIds(field, r.get(field.name)));
-      const missing = await missingTargets(db, field, [...new Set(idsAt.flat())]);
-      const at = idsAt.findIndex((ids) => ids.some((id) => missing.has(id)));
+      const rows = await linkedRows(db, field, idsAt.flat(), versions.get(field.name)!);
+      const at = idsAt.findIndex((ids) => ids.some((id) => !rows.has(id)));
       if (at >= 0) throw new FieldError(field.name, at);
       // A row that may belong to one owner only (oneToOne, oneToMany) cannot go to two records at once.
       if (field.targetSingle) {
         const seen = new Set<number>();
-        const twice = idsAt.findIndex((ids) => ids.some((id) => seen.has(id) || !seen.add(id)));
+        const twice = idsAt.findIndex((ids) => rowsToLink(rows, ids).some((id) => seen.has(id) || !seen.add(id)));
         if (twice >= 0) throw new FieldError(field.name, twice);
       }
+      linked.set(field.name, rows);
     }
+    return linked;
   };
 
   /** `unique` as Strapi means it: no other row of the type holds the value (empty values aside). */
@@ -120,10 +129,11 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
     viaDocumentService,
     uniqueFields: uniques.map((f) => f.name),
     async create(db: TxDb, records: Values[], publish: boolean): Promise<number[]> {
-      await checkRelations(db, records);
+      const linked = await checkRelations(db, records);
       if (viaDocumentService) return uniqueIndexGuard(() => documents.insert(records, publish));
-      await checkUnique(db, records, []);
-      return uniqueIndexGuard(() => sql.insert(db, records));
+      const checked = await checkBlocks(records);
+      await checkUnique(db, checked, []);
+      return uniqueIndexGuard(() => sql.insert(db, checked, linked));
     },
     async update(db: TxDb, targets: Target[], values: Values, publish: boolean): Promise<number[]> {
       await release(
@@ -131,15 +141,16 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
         targets,
         media.fields.filter((f) => values.has(f.name)).map((f) => f.name)
       );
-      await checkRelations(
+      const linked = await checkRelations(
         db,
         targets.map(() => values)
       );
       if (viaDocumentService) return uniqueIndexGuard(() => documents.update(targets, values, publish));
       const ids = targets.map((t) => t.id);
+      const [checked] = await checkBlocks([values]);
       // One unique value cannot go to several rows.
-      await checkUnique(db, ids.length > 1 ? ids.map(() => values) : [values], ids);
-      await uniqueIndexGuard(() => sql.update(db, ids, values));
+      await checkUnique(db, ids.length > 1 ? ids.map(() => checked) : [checked], ids);
+      await uniqueIndexGuard(() => sql.update(db, ids, checked, linked));
       return ids;
     },
     async remove(db: TxDb, targets: Target[]): Promise<void> {

@@ -4,11 +4,14 @@ import { codecFor, INVALID } from '../query/codecs';
 import { quoter, type Dialect } from '../query/dialect';
 import type { Model, RelationField, ScalarField } from '../query/model';
 import { checkedDefault } from './field-rules';
-import { relatedIds, writeLinks } from './links';
+import { relatedIds, rowsToLink, writeLinks, type LinkedRows } from './links';
 import { chunks, placeholders, type TxDb } from './tx-db';
 
 /** Field values of one record, by field name, already checked by the field rules. */
 export type Values = Map<string, unknown>;
+
+/** Per relation field, the target rows its related ids stand for (see `linkedRows`). */
+export type RelationRows = Map<string, LinkedRows>;
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -39,10 +42,12 @@ export const createSqlWriter = (model: Model, dialect: Dialect) => {
     if (parsed !== INVALID) defaults.set(f.name, parsed);
   }
 
-  const linkAll = async (db: TxDb, ids: number[], records: Values[], replace: boolean) => {
+  const linkAll = async (db: TxDb, ids: number[], records: Values[], linked: RelationRows, replace: boolean) => {
     for (const field of relations) {
       const sets = records.flatMap((values, i) =>
-        values.has(field.name) ? [{ owner: ids[i], targets: relatedIds(field, values.get(field.name)) }] : []
+        values.has(field.name)
+          ? [{ owner: ids[i], targets: rowsToLink(linked.get(field.name)!, relatedIds(field, values.get(field.name))) }]
+          : []
       );
       await writeLinks(db, field, sets, replace);
     }
@@ -51,7 +56,7 @@ export const createSqlWriter = (model: Model, dialect: Dialect) => {
   return {
     /** The type's media link rows, which this writer keeps (the Document Service keeps its own). */
     media,
-    async insert(db: TxDb, records: Values[]): Promise<number[]> {
+    async insert(db: TxDb, records: Values[], linked: RelationRows): Promise<number[]> {
       const now = timestamp.toDb(new Date());
       const used = scalars.filter((f) => defaults.has(f.name) || records.some((r) => r.has(f.name)));
       const columns = [
@@ -85,12 +90,12 @@ export const createSqlWriter = (model: Model, dialect: Dialect) => {
         for (const row of found) idOf.set(String(row.d), Number(row.id));
       }
       const ids = documentIds.map((d) => idOf.get(d)!);
-      await linkAll(db, ids, records, false);
+      await linkAll(db, ids, records, linked, false);
       await media.write(db, ids, records, false);
       return ids;
     },
 
-    async update(db: TxDb, ids: number[], values: Values): Promise<void> {
+    async update(db: TxDb, ids: number[], values: Values, linked: RelationRows): Promise<void> {
       if (!ids.length) return;
       const changed = scalars.filter((f) => values.has(f.name));
       const sets = [...changed.map((f) => `${q(f.column)} = ?`), `${q('updated_at')} = ?`];
@@ -102,7 +107,7 @@ export const createSqlWriter = (model: Model, dialect: Dialect) => {
         );
       }
       const each = ids.map(() => values);
-      await linkAll(db, ids, each, true);
+      await linkAll(db, ids, each, linked, true);
       await media.write(db, ids, each, true);
     },
 
