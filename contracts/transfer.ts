@@ -46,5 +46,9 @@ export type TransferDocument = z.output<typeof transferSchema>;
 export interface ImportResult {
   endpoints: { created: number; updated: number };
   documents: { created: number; updated: number };
-  keys: { matched: number; created: Array<{ id: number; name: string; description: string; secret: string }> };
+  keys: {
+    /** Keys of this environment the file named, used as they are: check they are the ones meant. */
+    matched: Array<{ id: number; name: string; description: string }>;
+    created: Array<{ id: number; name: string; description: string; secret: string }>;
+  };
 }

@@ -406,6 +406,8 @@ test('Import/export: the file names keys by name; a key it names that is missing
   const partner = (await dialog.getByTestId('key-secret').innerText()).trim();
   expect(partner).toMatch(/^dapi_/);
   expect(await dialog.getByTestId('import-summary').innerText()).toContain('Keys: 1 found here, 1 created.');
+  // The keys of this site the file named are listed, so the owner can check they are the ones meant.
+  expect(await dialog.getByTestId('import-keys-found').innerText()).toContain('browser-test-key (Browser test key)');
   await shot('import-result');
   await dialog.getByRole('button', { name: 'Done' }).click();
 

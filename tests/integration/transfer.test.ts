@@ -105,7 +105,7 @@ describe('import', () => {
       endpoints: { created: 2, updated: 0 },
       documents: { created: 1, updated: 0 },
       keys: {
-        matched: 0,
+        matched: [],
         created: [{ name: 'partner', description: 'Partner key', secret: expect.stringMatching(/^dapi_/) }],
       },
     });
@@ -130,7 +130,7 @@ describe('import', () => {
     expect(response.body.data).toEqual({
       endpoints: { created: 0, updated: 2 },
       documents: { created: 0, updated: 1 },
-      keys: { matched: 1, created: [] },
+      keys: { matched: [{ id: expect.any(Number), name: 'partner', description: 'Partner key' }], created: [] },
     });
     expect(await counts()).toEqual(before);
     const endpoints = (await admin.get('/data-api/endpoints')).body.data;
@@ -214,7 +214,10 @@ describe('import', () => {
     expect(lookalike.status).toBe(201);
     expect(lookalike.body.data.name).toBe('partner-key');
 
-    expect((await importFile(file)).body.data.keys).toEqual({ matched: 1, created: [] });
+    expect((await importFile(file)).body.data.keys).toEqual({
+      matched: [{ id: expect.any(Number), name: 'partner', description: 'Partner key' }],
+      created: [],
+    });
     const endpoint = (await admin.get('/data-api/endpoints')).body.data.find((e: any) => e.path === 'partner/orders');
     expect(endpoint.auth.keys).toEqual([key.id]);
     const call = (secret: string) => app.http().get('/_api/partner/orders').set('Authorization', `Bearer ${secret}`);
@@ -256,7 +259,7 @@ describe('import', () => {
       const response = await importFile(file);
       expect(response.status).toBe(200);
       expect(response.body.data.keys).toEqual({
-        matched: 1,
+        matched: [{ id: expect.any(Number), name: 'partner', description: 'Partner key' }],
         created: [
           {
             id: expect.any(Number),

@@ -75,10 +75,17 @@ export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
                     endpointsUpdated: imported.endpoints.updated,
                     documentsCreated: imported.documents.created,
                     documentsUpdated: imported.documents.updated,
-                    keysMatched: imported.keys.matched,
+                    keysMatched: imported.keys.matched.length,
                     keysCreated: imported.keys.created.length,
                   })}
                 </Typography>
+                {imported.keys.matched.length > 0 && (
+                  <Typography data-testid="import-keys-found">
+                    {t('transfer.keysFound', {
+                      keys: imported.keys.matched.map((k) => `${k.name} (${k.description})`).join(', '),
+                    })}
+                  </Typography>
+                )}
                 {imported.keys.created.length > 0 && <NewSecrets keys={imported.keys.created} />}
               </Flex>
             </Modal.Body>

@@ -20,7 +20,7 @@ export const keyResolver = async (apiKeys: ApiKeys, file: TransferDocument, resu
   const resolved = new Map<string, ResolvedKey>();
 
   const matched = (key: ApiKeySummary): ResolvedKey => {
-    result.keys.matched += 1;
+    result.keys.matched.push({ id: key.id, name: key.name, description: key.description });
     return { ids: [key.id] };
   };
   const created = async (input: { name?: string; description: string }): Promise<ResolvedKey> => {

@@ -96,7 +96,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const done: ImportResult = {
         endpoints: { created: 0, updated: 0 },
         documents: { created: 0, updated: 0 },
-        keys: { matched: 0, created: [] },
+        keys: { matched: [], created: [] },
       };
       const problems: string[] = [];
       const keyIds = await keyResolver(apiKeys(), file, done);
