@@ -21,8 +21,15 @@ export const METHOD_OF_TYPE: Record<EndpointType, 'GET' | 'POST' | 'PATCH' | 'DE
 /** Whether the endpoint writes, and so may run tasks and publish. */
 export const isWrite = (type: EndpointType) => type === 'create' || type === 'modify' || type === 'delete';
 
-/** Whether the endpoint targets one record by its number: Modify and Delete always take the parameter. */
+/**
+ * Whether the endpoint targets one record: by its number (Modify and Delete on a collection type), or the one
+ * entry of a single type (Modify, with no number).
+ */
 export const targetsRecord = (type: EndpointType) => type === 'modify' || type === 'delete';
+
+/** The endpoint types a single type takes: it has one entry, which is never created or deleted by an endpoint. */
+export const SINGLE_TYPE_ENDPOINTS: readonly EndpointType[] = ['list', 'aggregate', 'modify'];
+export const SINGLE_TYPE_ONE_ENTRY = 'a single type has one entry: use a list or modify endpoint';
 
 export const PARAMETER_MODES = ['none', 'optional', 'required'] as const;
 export type ParameterMode = (typeof PARAMETER_MODES)[number];
@@ -88,8 +95,12 @@ export const definitionSchema = z
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
     const problem = pathProblem(d.path);
     if (problem) issue(['path'], problem);
-    if (targetsRecord(d.type) && d.parameter !== 'required') {
+    // "none" is a Modify of a single type's one entry; compiling against the type checks that it is one.
+    if (targetsRecord(d.type) && d.parameter === 'optional') {
       issue(['parameter'], `a ${d.type} endpoint always takes the numeric parameter ("required")`);
+    }
+    if (d.type === 'delete' && d.parameter === 'none') {
+      issue(['parameter'], 'a delete endpoint always takes the numeric parameter ("required")');
     }
     d.allowedIps.forEach((ip, i) => {
       if (!parseIpRule(ip)) issue(['allowedIps', i], `"${ip}" is not an IP address or CIDR subnet`);

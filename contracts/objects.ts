@@ -20,6 +20,8 @@ export interface ObjectField {
 export interface ObjectDescription {
   uid: string;
   displayName: string;
+  /** A single type has one entry: List and Aggregate read it, Modify changes it (no number); no Create or Delete. */
+  kind: 'collectionType' | 'singleType';
   draftAndPublish: boolean;
   /** Whether writes go through the Document Service (else direct SQL): see the `documentService` option. */
   documentService: boolean;

@@ -503,3 +503,27 @@ test('Endpoints: a List of a Draft & Publish type can read the drafts', async ()
   expect(drafts).toBeGreaterThan(0);
   expect(response.body.total).toBe(drafts);
 });
+
+test('Endpoints: a single type offers List, Aggregate and Modify, and its Modify takes no number', async () => {
+  await startEndpoint({
+    name: 'Site tagline',
+    path: 'site/tagline',
+    type: 'Modify',
+    object: 'Site (api::site.site)',
+    fields: ['tagline'],
+  });
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  const types = await page.getByRole('option').allTextContents();
+  await page.keyboard.press('Escape');
+  expect(types).toEqual(['List', 'Aggregate', 'Modify']);
+  expect(await page.getByRole('combobox', { name: 'Numeric parameter' }).isDisabled()).toBe(true);
+  await saveEndpoint();
+
+  const response = await app
+    .http()
+    .patch('/_api/site/tagline')
+    .set('Authorization', `Bearer ${secret}`)
+    .send({ tagline: 'Set in the builder' });
+  expect(response.status).toBe(200);
+  expect(await app.strapi.db.query('api::site.site').findOne({})).toMatchObject({ tagline: 'Set in the builder' });
+});

@@ -38,6 +38,7 @@ export const modelOf = (uid: string, table: string, fields: ModelField[]): Model
   hasLifecycles: false,
   localized: false,
   complexFields: false,
+  single: false,
   morphLinks: [],
   fields: new Map(fields.map((f) => [f.name, f])),
 });

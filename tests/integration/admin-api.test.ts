@@ -101,13 +101,9 @@ describe('endpoint definitions', () => {
     ['a reserved path', { path: '_private/orders' }, /path segment "_private" must not start with "_"/],
     ['a path ending in a number', { path: 'orders/2024' }, /last path segment must not be a number/],
     ['a path with bad characters', { path: 'orders?x' }, /may only hold letters/],
-    [
-      'an unknown object',
-      { object: 'api::nothing.nothing' },
-      /object: "api::nothing.nothing" is not a collection type/,
-    ],
-    ["the plugin's own keys", { object: 'plugin::data-api.api-key' }, /not a collection type that endpoints may use/],
-    ['an admin type', { object: 'admin::user' }, /not a collection type/],
+    ['an unknown object', { object: 'api::nothing.nothing' }, /object: "api::nothing.nothing" is not a content type/],
+    ["the plugin's own keys", { object: 'plugin::data-api.api-key' }, /not a content type that endpoints may use/],
+    ['an admin type', { object: 'admin::user' }, /not a content type/],
     ['an unknown field', { fields: [{ name: 'id' }, { name: 'totl' }] }, /fields\[1\]: unknown field "totl"/],
     [
       'a private field',
@@ -164,7 +160,7 @@ describe('endpoint definitions', () => {
     [
       'media records',
       { object: 'plugin::upload.file', fields: [{ name: 'id' }] },
-      /not a collection type that endpoints may use/,
+      /not a content type that endpoints may use/,
     ],
   ])('%s is refused with 400 naming the problem', async (_label, change, message) => {
     const before = await endpointCount();

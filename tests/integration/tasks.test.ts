@@ -782,7 +782,7 @@ describe('the admin API refuses bad tasks', () => {
     [
       'an unknown object',
       { tasks: [{ action: 'create-record', object: 'api::nope.nope', values: {} }] },
-      /tasks\[0\]\.object: "api::nope\.nope" is not a collection type/,
+      /tasks\[0\]\.object: "api::nope\.nope" is not a content type/,
     ],
     [
       'an unknown object in a condition',

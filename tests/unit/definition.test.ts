@@ -79,9 +79,15 @@ describe('definitionSchema', () => {
 
   test.each(['modify', 'delete'])('a %s endpoint needs parameter "required"', (type) => {
     const message = `parameter: a ${type} endpoint always takes the numeric parameter ("required")`;
-    expect(problems({ type, fields: [] })).toEqual([message]);
     expect(problems({ type, fields: [], parameter: 'optional' })).toEqual([message]);
     expect(problems({ type, fields: [], parameter: 'required' })).toEqual([]);
+  });
+
+  test('only a modify endpoint may take no parameter (a single type; checked against the type when compiled)', () => {
+    expect(problems({ type: 'modify', fields: [] })).toEqual([]);
+    expect(problems({ type: 'delete', fields: [] })).toEqual([
+      'parameter: a delete endpoint always takes the numeric parameter ("required")',
+    ]);
   });
 
   test('required flags only on create endpoints', () => {

@@ -13,6 +13,7 @@ const order: Model = {
   hasLifecycles: false,
   localized: false,
   complexFields: false,
+  single: false,
   morphLinks: [],
   fields: new Map(
     [

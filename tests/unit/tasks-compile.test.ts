@@ -122,7 +122,7 @@ describe('conditions: compile errors', () => {
 
   test.each(['exists', 'notExists'])('%s needs a known object', (kind) => {
     expect(definitionError('create', [raise({ [kind]: { object: 'api::nope.nope' } })])).toBe(
-      `tasks[0].when.${kind}.object: "api::nope.nope" is not a collection type endpoints may use`
+      `tasks[0].when.${kind}.object: "api::nope.nope" is not a content type endpoints may use`
     );
   });
 
@@ -185,7 +185,7 @@ describe('actions: compile errors', () => {
     [{ action: 'delete-records', object: 'api::nope.nope', filter: {} }],
   ])('an unknown object is refused: %p', (task) => {
     expect(definitionError('modify', [raise(), task])).toBe(
-      'tasks[1].object: "api::nope.nope" is not a collection type endpoints may use'
+      'tasks[1].object: "api::nope.nope" is not a content type endpoints may use'
     );
   });
 

@@ -5,7 +5,7 @@ import { backendUrl } from '../utils/backendUrl';
 import { endpointUrl, methodOf, type Draft } from './draft';
 
 /** The curl command that calls the endpoint, with a sample body for writes. */
-export const curlOf = (d: Draft, base: string) => {
+export const curlOf = (d: Draft, base: string, single = false) => {
   const parts = ['curl -s'];
   const method = methodOf(d);
   if (method !== 'GET') parts.push(`-X ${method}`);
@@ -15,14 +15,14 @@ export const curlOf = (d: Draft, base: string) => {
     const sample = Object.fromEntries(d.fields.map((f) => [f.name, '...']));
     parts.push(`-H 'Content-Type: application/json' -d '${JSON.stringify(sample)}'`);
   }
-  parts.push(`"${endpointUrl(base, d)}"`);
+  parts.push(`"${endpointUrl(base, d, single)}"`);
   return parts.join(' ');
 };
 
-export const TryIt = ({ draft }: { draft: Draft }) => {
+export const TryIt = ({ draft, single }: { draft: Draft; single: boolean }) => {
   const t = useT();
   const { copy } = useClipboard();
-  const command = curlOf(draft, backendUrl() || window.location.origin);
+  const command = curlOf(draft, backendUrl() || window.location.origin, single);
   return (
     <Box background="neutral100" padding={3} hasRadius>
       <Typography

@@ -74,9 +74,12 @@ export const draftOf = (e: StoredEndpoint): Draft => ({
 
 const parsed = (text: string): unknown => JSON.parse(text);
 
-/** The parameter the endpoint takes, whatever the draft held before its type fixed it. */
-export const parameterOf = (d: Pick<Draft, 'type' | 'parameter'>): ParameterMode =>
-  targetsRecord(d.type) ? 'required' : d.parameter;
+/**
+ * The parameter the endpoint takes, whatever the draft held before its type fixed it: none on a single type
+ * (its one entry has no number), always one for a Modify or Delete of a collection type.
+ */
+export const parameterOf = (d: Pick<Draft, 'type' | 'parameter'>, single = false): ParameterMode =>
+  single ? 'none' : targetsRecord(d.type) ? 'required' : d.parameter;
 
 /** What the builder can tell before asking the server: path, IPs and JSON syntax. */
 export const localProblems = (d: Draft): Record<string, string> => {
@@ -103,12 +106,12 @@ export const localProblems = (d: Draft): Record<string, string> => {
  * The definition the admin API takes, from a draft without local problems. `status` and `publish` are sent only
  * for a Draft & Publish type (`draftAndPublish`), where the builder shows them.
  */
-export const payloadOf = (d: Draft, draftAndPublish: boolean) => ({
+export const payloadOf = (d: Draft, draftAndPublish: boolean, single = false) => ({
   name: d.name,
   path: d.path,
   type: d.type,
   object: d.object,
-  parameter: parameterOf(d),
+  parameter: parameterOf(d, single),
   ...(draftAndPublish && d.status === 'draft' && d.type !== 'create' ? { status: d.status } : {}),
   publish: draftAndPublish && isWrite(d.type) && d.publish,
   enabled: d.enabled,
@@ -152,7 +155,7 @@ export const problemsBySection = (messages: string[]) => {
 };
 
 /** The URL of the endpoint, with a sample number where it takes one. */
-export const endpointUrl = (base: string, d: Draft) =>
-  `${base}/_api/${normalizePath(d.path) || '<path>'}${parameterOf(d) === 'required' ? '/1' : ''}`;
+export const endpointUrl = (base: string, d: Draft, single = false) =>
+  `${base}/_api/${normalizePath(d.path) || '<path>'}${parameterOf(d, single) === 'required' ? '/1' : ''}`;
 
 export const methodOf = (d: Draft) => METHOD_OF_TYPE[d.type];

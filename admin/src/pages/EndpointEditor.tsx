@@ -5,6 +5,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { ApiKeySummary } from '../../../contracts/api-key';
 import {
   ENDPOINT_TYPES,
+  SINGLE_TYPE_ENDPOINTS,
   isWrite,
   PARAMETER_MODES,
   targetsRecord,
@@ -84,9 +85,12 @@ export const EndpointEditor = () => {
   const problems = { ...serverProblems, ...local };
   const object = objects.data!.find((o) => o.uid === draft.object);
   const writes = isWrite(draft.type);
+  // A single type has one entry: read or changed, never created or deleted, and never addressed by number.
+  const single = object?.kind === 'singleType';
+  const types = single ? SINGLE_TYPE_ENDPOINTS : ENDPOINT_TYPES;
   const save = async () => {
     try {
-      const payload = payloadOf(draft, object?.draftAndPublish ?? false);
+      const payload = payloadOf(draft, object?.draftAndPublish ?? false, single);
       if (isNew) await api.post('endpoints', payload);
       else await api.put(`endpoints/${id}`, payload);
       navigate(`/plugins/${PLUGIN_ID}/endpoints`);
@@ -102,9 +106,9 @@ export const EndpointEditor = () => {
       <Field.Error />
     </Field.Root>
   );
-  const definition = { ...draft, parameter: parameterOf(draft) };
+  const definition = { ...draft, parameter: parameterOf(draft, single) };
   const variables = variablesFor(definition);
-  const url = endpointUrl(backendUrl() || window.location.origin, draft);
+  const url = endpointUrl(backendUrl() || window.location.origin, draft, single);
 
   return (
     <>
@@ -142,7 +146,7 @@ export const EndpointEditor = () => {
                   label={t('endpoints.column.type')}
                   value={draft.type}
                   error={problems.type}
-                  options={ENDPOINT_TYPES.map((type) => [type, t(`type.${type}`)])}
+                  options={types.map((type) => [type, t(`type.${type}`)])}
                   onChange={(v) => set('type', v as Draft['type'])}
                 />
               </Grid.Item>
@@ -153,9 +157,15 @@ export const EndpointEditor = () => {
                   value={draft.object}
                   error={problems.object}
                   placeholder={t('builder.object.pick')}
-                  options={objects.data!.map((o) => [o.uid, objectLabel(o)])}
+                  options={objects.data!.map((o) => [
+                    o.uid,
+                    o.kind === 'singleType' ? `${objectLabel(o)} · ${t('builder.object.single')}` : objectLabel(o),
+                  ])}
                   onChange={(v) => {
+                    const picked = objects.data!.find((o) => o.uid === v);
                     set('object', v);
+                    if (picked?.kind === 'singleType' && !SINGLE_TYPE_ENDPOINTS.includes(draft.type))
+                      set('type', 'list');
                     set('fields', []);
                     set('sort', []);
                     set('status', 'published');
@@ -167,10 +177,10 @@ export const EndpointEditor = () => {
                 <SelectField
                   name="parameter"
                   label={t('builder.parameter')}
-                  hint={t('builder.parameter.hint')}
+                  hint={t(single ? 'builder.parameter.single' : 'builder.parameter.hint')}
                   value={definition.parameter}
                   error={problems.parameter}
-                  disabled={targetsRecord(draft.type)}
+                  disabled={single || targetsRecord(draft.type)}
                   options={PARAMETER_MODES.map((mode) => [mode, t(`builder.parameter.${mode}`)])}
                   onChange={(v) => set('parameter', v as Draft['parameter'])}
                 />
@@ -290,7 +300,7 @@ export const EndpointEditor = () => {
             />
           </Section>
           <Section title={t('builder.tryIt')}>
-            <TryIt draft={draft} />
+            <TryIt draft={draft} single={single} />
           </Section>
         </Flex>
       </Layouts.Content>

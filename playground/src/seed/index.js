@@ -148,6 +148,10 @@ const seedShop = async (strapi, sizes) => {
       await insertChunks(trx, orderMeta.attributes[relation].joinTable.name, linkRows(orderMeta, relation, pairs));
     }
     await insertArticles(trx, strapi, sizes.articles);
+    // The single type's one entry.
+    await insertType(trx, strapi, 'api::site.site', [
+      { siteName: 'Playground Shop', tagline: 'Everything for the demo', maintenance: false },
+    ]);
   });
   await analyze(knex, strapi);
   return sizes;

@@ -6,8 +6,9 @@ import { asClientError, compileWrite } from '../writes/compile-write';
 import type { HandlerFactory } from './types';
 
 /**
- * Modify (spec 4.5): the fields sent change on the record `<id>`, which must match the endpoint filter
- * (else 404 `Record not found`) and still match it afterwards (else 403); tasks follow in the same transaction.
+ * Modify (spec 4.5): the fields sent change on the record `<id>` (a single type's one entry, with no number),
+ * which must match the endpoint filter (else 404 `Record not found`) and still match it afterwards (else 403);
+ * tasks follow in the same transaction.
  */
 export const modifyHandler: HandlerFactory = (definition, model, deps, endpointId) => {
   const write = compileWrite(definition, model, deps, endpointId);
@@ -24,16 +25,17 @@ export const modifyHandler: HandlerFactory = (definition, model, deps, endpointI
       throw asClientError(error, false);
     }
 
+    const targetId = await write.targetId(request, vars);
     await write.run(
       async (db) => {
-        const target = await write.target(db, request.param, vars);
+        const target = await write.target(db, targetId, vars);
         const previous = (await write.records(db, [target.id])).get(target.id);
         const [id] = await write.writer.update(db, [target], parsed.values, write.publish);
         await write.check(db, [id], vars);
         const record = (await write.records(db, [id])).get(id);
         await write.runTasks(db, vars, { record, previous, input: parsed.input });
       },
-      { records: [parsed.values], target: { id: request.param, vars } }
+      { records: [parsed.values], target: { id: targetId, vars } }
     );
 
     ctx.status = 200;

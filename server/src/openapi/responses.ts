@@ -81,7 +81,12 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
     ]),
     keyAuth ? [MESSAGES.forbidden] : [MESSAGES.forbidden, MESSAGES.originNotAllowed]
   );
-  if (withNumber) {
+  if (!withNumber && targetsRecord(type)) {
+    // A single type's Modify: its one entry, addressed by the path alone.
+    responses['404'] = errorResponse("The single type has no entry yet, or it is outside the endpoint's filter", [
+      MESSAGES.recordNotFound,
+    ]);
+  } else if (withNumber) {
     responses['404'] = errorResponse(
       targetsRecord(type)
         ? "No record with this id within the endpoint's filter"

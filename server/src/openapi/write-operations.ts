@@ -74,7 +74,9 @@ export const modifyOperation = (endpoint: CompiledEndpoint, name: string, ctx: D
     parameters: [],
     requestBody: {
       required: true,
-      description: 'The fields to change; the others keep their values',
+      description: endpoint.model.single
+        ? "The fields to change on the single type's one entry; the others keep their values"
+        : 'The fields to change; the others keep their values',
       content: jsonContent(ref(`${name}Input`)),
     },
     status: '200',

@@ -107,6 +107,8 @@ export type ModelField = ScalarField | RelationField | MediaField | UnsupportedF
 export interface Model {
   uid: string;
   table: string;
+  /** A single type: one entry (one per status on Draft & Publish), with no number of its own to address it by. */
+  single: boolean;
   draftAndPublish: boolean;
   /** Whether the type has its own lifecycle hooks (a lifecycles file), which direct SQL writes would skip. */
   hasLifecycles: boolean;
@@ -264,10 +266,12 @@ type ContentType = {
 const contentTypeOf = (strapi: Core.Strapi, uid: string) =>
   strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as ContentType | undefined;
 
-/** Builds the SQL view of a collection type, or returns null when `uid` is not one that endpoints may use. */
+const KINDS = new Set(['collectionType', 'singleType']);
+
+/** Builds the SQL view of a content type, or returns null when `uid` is not one that endpoints may use. */
 export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
   const contentType = contentTypeOf(strapi, uid);
-  if (!contentType || contentType.kind !== 'collectionType' || !isExposableObject(uid)) return null;
+  if (!contentType || !KINDS.has(contentType.kind) || !isExposableObject(uid)) return null;
   const meta = strapi.db.metadata.get(uid) as unknown as {
     tableName: string;
     attributes: Record<string, MetaAttribute>;
@@ -304,6 +308,7 @@ export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
   return {
     uid,
     table: meta.tableName,
+    single: contentType.kind === 'singleType',
     draftAndPublish: Boolean(contentType.options?.draftAndPublish),
     hasLifecycles: Object.keys(meta.lifecycles ?? {}).length > 0,
     localized: Boolean(contentType.pluginOptions?.i18n?.localized),

@@ -1,4 +1,11 @@
-import type { EndpointDefinition, EndpointType, ParameterMode } from '../../../contracts/definition';
+import {
+  SINGLE_TYPE_ENDPOINTS,
+  SINGLE_TYPE_ONE_ENTRY,
+  targetsRecord,
+  type EndpointDefinition,
+  type EndpointType,
+  type ParameterMode,
+} from '../../../contracts/definition';
 import type { SessionUserObject } from '../../../contracts/session';
 import { compileIpAllowlist } from '../auth/ip';
 import { aggregateHandler } from '../handlers/aggregate';
@@ -39,6 +46,23 @@ export const HANDLERS: Partial<Record<EndpointType, HandlerFactory>> = {
   delete: deleteHandler,
 };
 
+/**
+ * A collection type's records are addressed by number; a single type's one entry by the path alone (a Modify
+ * without the number the spec's Modify takes).
+ */
+const checkEntryAddressing = (definition: EndpointDefinition, model: Model) => {
+  if (model.single) {
+    if (!SINGLE_TYPE_ENDPOINTS.includes(definition.type)) throw new DefinitionError(`type: ${SINGLE_TYPE_ONE_ENTRY}`);
+    if (definition.parameter !== 'none') {
+      throw new DefinitionError(`parameter: ${model.uid} is a single type: its endpoints take no numeric parameter`);
+    }
+  } else if (targetsRecord(definition.type) && definition.parameter !== 'required') {
+    throw new DefinitionError(
+      `parameter: a ${definition.type} endpoint always takes the numeric parameter ("required")`
+    );
+  }
+};
+
 export const compileEndpoint = (
   id: number,
   definition: EndpointDefinition,
@@ -48,8 +72,8 @@ export const compileEndpoint = (
   const factory = HANDLERS[definition.type];
   if (!factory) throw new DefinitionError(`type: "${definition.type}" endpoints are not available in this version`);
   const model = deps.modelOf(definition.object);
-  if (!model)
-    throw new DefinitionError(`object: "${definition.object}" is not a collection type that endpoints may use`);
+  if (!model) throw new DefinitionError(`object: "${definition.object}" is not a content type that endpoints may use`);
+  checkEntryAddressing(definition, model);
   if (definition.status === 'draft' && !model.draftAndPublish) {
     throw new DefinitionError(`status: ${model.uid} has no Draft & Publish, so it has no drafts to read`);
   }

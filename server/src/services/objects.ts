@@ -35,6 +35,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       result.push({
         uid,
         displayName: info?.displayName ?? uid,
+        kind: model.single ? 'singleType' : 'collectionType',
         draftAndPublish: model.draftAndPublish,
         documentService: needsDocumentService(model, pluginConfig(strapi, 'documentService')),
         fields,

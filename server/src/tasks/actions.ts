@@ -68,6 +68,9 @@ export const compileTask = (task: TaskDefinition, index: number, scope: ActionSc
     };
   }
   const model = taskObject(scope, task.object, `${path}.object`);
+  if (model.single && task.action !== 'update-records') {
+    throw new DefinitionError(`${path}.object: ${model.uid} is a single type: its one entry is only updated`);
+  }
   const writer = scope.deps.writerOf(requireWritableObject(model, `${path}.object`));
   // Creating records conflicts with nothing but unique values; updating or deleting selected rows conflicts
   // with every other write of the type: those run alone (and never deadlock on the same rows).

@@ -36,7 +36,7 @@ export const compileTaskFilter = (scope: ConditionScope, model: Model, filter: u
 /** The type a task names (`object`), one that endpoints may use. */
 export const taskObject = (scope: ConditionScope, object: string, path: string) => {
   const model = scope.deps.modelOf(object);
-  if (!model) throw new DefinitionError(`${path}: "${object}" is not a collection type endpoints may use`);
+  if (!model) throw new DefinitionError(`${path}: "${object}" is not a content type endpoints may use`);
   return model;
 };
 

@@ -115,6 +115,13 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
     async check(db: TxDb, ids: number[], vars: Variables) {
       if (!(await rows.allMatch(db, ids, vars))) throw new ApiError(403, MESSAGES.forbidden);
     },
+    /**
+     * The id a Modify or Delete targets: the request's number, or a single type's one entry (undefined when
+     * there is none within the filter, which `run` and `target` answer with 404).
+     */
+    async targetId(request: { param?: number }, vars: Variables) {
+      return model.single ? rows.entryId(readDb(), vars) : request.param;
+    },
     /** A Modify's or Delete's target, within the filter, or 404 `Record not found`. */
     async target(db: TxDb, id: number | undefined, vars: Variables) {
       const found = id === undefined ? null : await rows.find(db, id, vars);

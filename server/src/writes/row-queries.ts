@@ -46,6 +46,19 @@ export const createRowQueries = (model: Model, filter: Predicate, publication: s
       return rows.length ? { id: Number(rows[0].id), documentId: String(rows[0].d) } : null;
     },
 
+    /**
+     * The id of a single type's one entry (of the status the endpoint reads), within the filter, or null. Read
+     * before the transaction; `find` then locks it and asks the filter again.
+     */
+    async entryId(db: TxDb, vars: Variables): Promise<number | undefined> {
+      const where = render(vars);
+      const rows = await db.all(
+        `SELECT ${id} AS id ${from} WHERE ${publication ? `${publication} AND ` : ''}${where.sql} ORDER BY ${id} LIMIT 1`,
+        where.bindings
+      );
+      return rows.length ? Number(rows[0].id) : undefined;
+    },
+
     /** Whether every row in `ids` matches the endpoint filter. */
     async allMatch(db: TxDb, ids: number[], vars: Variables): Promise<boolean> {
       const where = render(vars);
