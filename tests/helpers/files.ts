@@ -76,3 +76,21 @@ export const createPictureEndpoints = async (
   });
   return id as number;
 };
+
+/**
+ * Gives the first product a GIF photo through the `/_api/pictures` Modify, then lists `/_api/pictures` (with
+ * `host` as the Host header, if given): answers that List response and the photo's URL in it.
+ */
+export const photoOfFirstProduct = async (app: TestApp, key: KeyFixture, host?: string) => {
+  const [product] = await app.strapi.db.query(PRODUCT).findMany({ limit: 1, orderBy: { id: 'asc' } });
+  const modified = await app
+    .http()
+    .patch(`/_api/pictures/${product.id}`)
+    .set('Authorization', `Bearer ${key.secret}`)
+    .send({ photo: file(GIF, 'dot.gif') });
+  expect(modified.status).toBe(200);
+  const list = app.http().get('/_api/pictures').set('Authorization', `Bearer ${key.secret}`);
+  const response = await (host ? list.set('Host', host) : list);
+  const photo = response.body.items.find((item: { id: number }) => item.id === product.id).photo as string;
+  return { response, photo };
+};

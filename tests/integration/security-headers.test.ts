@@ -1,5 +1,5 @@
 import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
-import { createPictureEndpoints, file, GIF, pathOf } from '../helpers/files';
+import { createPictureEndpoints, pathOf, photoOfFirstProduct } from '../helpers/files';
 import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
 /**
@@ -98,15 +98,7 @@ describe('with the defaults', () => {
     });
 
     test('a file keeps its own policy, and other sites may still show it', async () => {
-      const [product] = await app.strapi.db.query(PRODUCT).findMany({ limit: 1, orderBy: { id: 'asc' } });
-      const modified = await app
-        .http()
-        .patch(`/_api/pictures/${product.id}`)
-        .set('Authorization', `Bearer ${key.secret}`)
-        .send({ photo: file(GIF, 'dot.gif') });
-      expect(modified.status).toBe(200);
-      const list = await get('/_api/pictures');
-      const photo = list.body.items.find((item: { id: number }) => item.id === product.id).photo as string;
+      const { photo } = await photoOfFirstProduct(app, key);
       expect(photo).toContain(`/_api/_files/${picturesId}/`);
       const response = await app.http().get(pathOf(photo));
       expect(response.status).toBe(200);
