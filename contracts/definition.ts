@@ -89,6 +89,17 @@ export const definitionSchema = z
     aggregate: aggregateSchema.optional(),
     status: z.enum(['published', 'draft']).default('published'),
     publish: z.boolean().default(false),
+    /**
+     * On a type translated with i18n: the locale read and written, as a locale code (`"fr"`), `"query"` (the
+     * client's `?locale=`, else the site's default locale) or `"all"` (reads: every locale). Absent: the site's
+     * default locale.
+     */
+    locale: z.string().trim().min(1).max(35).optional(),
+    /**
+     * How a List answers media fields: `"url"` (absent: a signed URL per file) or `"object"` (the file's name,
+     * type, size, dimensions, alternative text, caption and formats, each URL signed).
+     */
+    media: z.enum(['url', 'object']).optional(),
     enabled: z.boolean().default(true),
   })
   .superRefine((d, ctx) => {

@@ -1,4 +1,5 @@
 const { parseSeed, seedShop } = require('./seed');
+const { seedBlog } = require('./seed/blog');
 const { ensureSuperAdmin } = require('./admin-user');
 const { allowPublic } = require('./public-permissions');
 const { seedSiteUsers } = require('./site-users');
@@ -17,12 +18,20 @@ module.exports = {
   },
 
   async bootstrap({ strapi }) {
-    const seeded = await seedShop(strapi, parseSeed(process.env.SEED));
+    const sizes = parseSeed(process.env.SEED);
+    const seeded = await seedShop(strapi, sizes);
     if (seeded) strapi.log.info(`[playground] seeded ${JSON.stringify(seeded)}`);
+    const blog = await seedBlog(strapi, sizes?.posts);
+    if (blog) strapi.log.info(`[playground] blog seeded ${JSON.stringify(blog)}`);
     const siteUsers = await seedSiteUsers(strapi);
     if (siteUsers) strapi.log.info(`[playground] ${siteUsers} site users created`);
     await ensureSuperAdmin(strapi);
     // Strapi's own REST API on the same data, for comparison in the benchmarks.
-    await allowPublic(strapi, ['api::product.product.find', 'api::order.order.create']);
+    await allowPublic(strapi, [
+      'api::product.product.find',
+      'api::order.order.create',
+      'api::post.post.find',
+      'api::category.category.find',
+    ]);
   },
 };

@@ -1,7 +1,7 @@
 const { createRandom } = require('./random');
 const { toRow, insertChunks, linkRows, resetSequence } = require('./insert');
 
-const DEMO_SIZES = { customers: 50, products: 250, orders: 2000, articles: 12 };
+const DEMO_SIZES = { customers: 50, products: 250, orders: 2000, articles: 12, posts: 6 };
 
 /**
  * SEED: `demo` (default), `none`, or sizes such as `orders=1000000` or `products=10000,orders=0`;
@@ -12,7 +12,7 @@ const parseSeed = (value = 'demo') => {
   if (value === 'demo' || value === '') return { ...DEMO_SIZES };
   const sizes = { ...DEMO_SIZES };
   for (const part of value.split(',')) {
-    const match = /^\s*(customers|products|orders|articles)=(\d+)\s*$/.exec(part);
+    const match = /^\s*(customers|products|orders|articles|posts)=(\d+)\s*$/.exec(part);
     if (!match) throw new Error(`SEED must be "demo", "none" or sizes like "orders=1000000", not "${value}"`);
     sizes[match[1]] = Number(match[2]);
   }

@@ -3,13 +3,13 @@ import { codecFor, type Codec } from '../query/codecs';
 import { quoter, type Dialect } from '../query/dialect';
 import { requireField } from '../query/fields';
 import { ROOT } from '../query/list-sql';
-import type { Model, ModelField, RelationField } from '../query/model';
+import type { ColumnField, MediaField, Model, RelationField } from '../query/model';
 import { relatedStatusCondition, type Status } from '../query/status';
 
 /** A field an aggregate groups or measures by: its SQL expression, the joins it needs and how to read it. */
 export interface AggregateField {
   expression: string;
-  field: Exclude<ModelField, { kind: 'unsupported' | 'media' }>;
+  field: Exclude<ColumnField, MediaField>;
   codec: Codec;
 }
 

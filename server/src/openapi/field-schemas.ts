@@ -1,11 +1,11 @@
 import { LIMITS } from '../../../contracts/limits';
-import type { MediaField, ModelField, ScalarField } from '../query/model';
+import type { ColumnField, MediaField, ScalarField } from '../query/model';
 import { DECIMAL_LIMIT, SHORT_TEXT_LIMIT, UID_PATTERN } from '../writes/field-rules';
 
 /** A JSON Schema (draft 2020-12, as OpenAPI 3.1 uses it). */
 export type JsonSchema = Record<string, unknown>;
 
-type UsableField = Exclude<ModelField, { kind: 'unsupported' }>;
+type UsableField = ColumnField;
 
 const INT32 = { type: 'integer', format: 'int32', minimum: -LIMITS.maxRowId - 1, maximum: LIMITS.maxRowId };
 const ROW_ID = { type: 'integer', format: 'int32', minimum: 1, maximum: LIMITS.maxRowId };

@@ -249,6 +249,6 @@ export const codecFor = (field: ModelField, dialect: Dialect): Codec => {
   // A relation compares by the related row id; `?id:gt=0` stays a fair question, so the whole range parses.
   if (field.kind === 'relation') return field.many ? idListCodec : { ...INTEGER, ordered: false };
   if (field.kind === 'media') return mediaCodec(field.multiple);
-  if (field.kind === 'unsupported') throw new Error(`field ${field.name} has no codec`);
+  if (field.kind !== 'scalar') throw new Error(`field ${field.name} has no codec`);
   return scalarCodec(field.type, field.attribute, dialect);
 };

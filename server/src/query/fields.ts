@@ -1,13 +1,15 @@
 import { DefinitionError } from '../errors/definition-error';
-import type { MediaField, Model, ModelField } from './model';
+import type { ColumnField, MediaField, Model } from './model';
 
-type UsableField = Exclude<ModelField, { kind: 'unsupported' }>;
+type UsableField = ColumnField;
 
 /** A field of `model` that List can return and writes can accept: media included. */
 export const requireExposed = (model: Model, name: string, where: string): UsableField => {
   const field = model.fields.get(name);
   if (!field) throw new DefinitionError(`${where}: unknown field "${name}" on ${model.uid}`);
   if (field.kind === 'unsupported') throw new DefinitionError(`${where}: ${field.reason}`);
+  if (field.kind === 'component' || field.kind === 'dynamiczone')
+    throw new DefinitionError(`${where}: ${field.kind} fields are not supported`);
   return field;
 };
 

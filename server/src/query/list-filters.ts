@@ -1,9 +1,9 @@
 import type { EndpointDefinition } from '../../../contracts/definition';
 import { codecFor, type Codec } from './codecs';
 import type { Dialect } from './dialect';
-import type { MediaField, ModelField } from './model';
+import type { ColumnField, MediaField } from './model';
 
-type ComparedField = Exclude<ModelField, { kind: 'unsupported' | 'media' }>;
+type ComparedField = Exclude<ColumnField, MediaField>;
 
 export interface ListFilterKey {
   /** `field`, `field:gt` or `field:lt`. */
@@ -24,7 +24,7 @@ const QUERY_OPS = [
  * and ordered ones also with `:gt` and `:lt`. The List and its OpenAPI description both read this list.
  */
 export const listFilterKeys = (
-  fields: Array<Exclude<ModelField, { kind: 'unsupported' }>>,
+  fields: ColumnField[],
   dialect: Dialect
 ): ListFilterKey[] =>
   fields

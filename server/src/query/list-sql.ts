@@ -2,7 +2,7 @@ import { LIMITS } from '../../../contracts/limits';
 import type { Codec } from './codecs';
 import { codecFor } from './codecs';
 import { quoter, type Dialect } from './dialect';
-import type { MediaField, Model, ModelField, RelationField } from './model';
+import type { ColumnField, MediaField, Model, ModelField, RelationField } from './model';
 import { linkedStatus, relatedStatusCondition, statusCondition, type Status } from './status';
 
 /** A List endpoint's SQL, built once per definition change; only the WHERE clause varies per request. */
@@ -77,7 +77,7 @@ export const mediaColumn = (model: Model, field: MediaField, dialect: Dialect) =
  */
 export const columnOf = (
   model: Model,
-  field: Exclude<ModelField, { kind: 'unsupported' }>,
+  field: ColumnField,
   dialect: Dialect,
   status?: Status
 ) => {
@@ -88,7 +88,7 @@ export const columnOf = (
 
 export const buildListSql = (
   model: Model,
-  fields: Array<Exclude<ModelField, { kind: 'unsupported' }>>,
+  fields: ColumnField[],
   sort: Array<{ field: ModelField; dir: 'asc' | 'desc' }>,
   status: Status,
   dialect: Dialect

@@ -101,7 +101,59 @@ export interface MediaField {
   attribute: Record<string, unknown>;
 }
 
-export type ModelField = ScalarField | RelationField | MediaField | UnsupportedField;
+/**
+ * Where Strapi links components to the rows that hold them: the owner's `<table>_cmps` table, one row per
+ * component (field name, component uid and position included). Single and repeatable components and dynamic
+ * zones of one owner share it.
+ */
+export interface ComponentLink {
+  table: string;
+  /** Column holding the owner's row id. */
+  entityColumn: string;
+  /** Column holding the component row's id (in the component's own table). */
+  componentColumn: string;
+  typeColumn: string;
+  fieldColumn: string;
+  orderColumn: string;
+}
+
+/** A component seen from SQL: its table and fields (components have an id and no document, status or locale). */
+export interface ComponentModel {
+  uid: string;
+  table: string;
+  fields: Map<string, ModelField>;
+}
+
+/** A single or repeatable component field. */
+export interface ComponentField {
+  kind: 'component';
+  name: string;
+  repeatable: boolean;
+  component: ComponentModel;
+  link: ComponentLink;
+  attribute: Record<string, unknown>;
+}
+
+/** A dynamic zone: an ordered list of components of the allowed types, each answered with its `__component`. */
+export interface DynamicZoneField {
+  kind: 'dynamiczone';
+  name: string;
+  /** The allowed components, by uid, in the schema's order. */
+  components: Map<string, ComponentModel>;
+  link: ComponentLink;
+  attribute: Record<string, unknown>;
+}
+
+/** A field read as one value of the row (a column, or one subquery of link rows). */
+export type ColumnField = ScalarField | RelationField | MediaField;
+
+export type ModelField =
+  | ScalarField
+  | RelationField
+  | MediaField
+  | ComponentField
+  | DynamicZoneField
+  | UnsupportedField;
 
 /** A content type seen from SQL: its table, and per field its column or link table (from Strapi's metadata). */
 export interface Model {
@@ -197,15 +249,72 @@ const mediaField = (name: string, attribute: AnyAttribute, link: MediaLinkTable 
   };
 };
 
+/** What describing a field needs besides the field: the Media Library's link table, and the other schemas. */
+interface DescribeContext {
+  strapi: Core.Strapi;
+  mediaLink: MediaLinkTable | null;
+  hasDrafts: (uid: string) => boolean;
+  /** Components of components, to this depth: Strapi's builder forbids cycles; a hand-written schema may not. */
+  depth: number;
+}
+
+const MAX_COMPONENT_DEPTH = 8;
+
+/** The link rows of a component field or dynamic zone, from Strapi's metadata (null when not the known shape). */
+const componentLink = (meta: MetaAttribute | undefined): ComponentLink | null => {
+  const joinTable = meta?.joinTable;
+  if (!joinTable) return null;
+  const componentColumn = joinTable.morphColumn?.idColumn.name ?? joinTable.inverseJoinColumn?.name;
+  if (!componentColumn) return null;
+  return {
+    table: joinTable.name,
+    entityColumn: joinTable.joinColumn.name,
+    componentColumn,
+    typeColumn: joinTable.morphColumn?.typeColumn.name ?? 'component_type',
+    fieldColumn: 'field',
+    orderColumn: joinTable.orderColumnName ?? 'order',
+  };
+};
+
+const componentField = (
+  name: string,
+  attribute: AnyAttribute,
+  meta: MetaAttribute | undefined,
+  context: DescribeContext
+): ModelField => {
+  const link = componentLink(meta);
+  const component = link ? buildComponentModel(context, String(attribute.component)) : null;
+  if (!link || !component) return { kind: 'unsupported', name, reason: 'this component cannot be read' };
+  return { kind: 'component', name, repeatable: attribute.repeatable === true, component, link, attribute };
+};
+
+const dynamicZoneField = (
+  name: string,
+  attribute: AnyAttribute,
+  meta: MetaAttribute | undefined,
+  context: DescribeContext
+): ModelField => {
+  const link = componentLink(meta);
+  const components = new Map<string, ComponentModel>();
+  for (const uid of Array.isArray(attribute.components) ? attribute.components.map(String) : []) {
+    const component = buildComponentModel(context, uid);
+    if (!component) return { kind: 'unsupported', name, reason: `component "${uid}" cannot be read` };
+    components.set(uid, component);
+  }
+  if (!link) return { kind: 'unsupported', name, reason: 'this dynamic zone cannot be read' };
+  return { kind: 'dynamiczone', name, components, link, attribute };
+};
+
 const describeField = (
   name: string,
   attribute: AnyAttribute,
   meta: MetaAttribute | undefined,
-  mediaLink: MediaLinkTable | null,
-  hasDrafts: (uid: string) => boolean
+  context: DescribeContext
 ): ModelField => {
-  if (attribute.type === 'relation') return relationField(name, attribute, meta, hasDrafts);
-  if (attribute.type === 'media') return mediaField(name, attribute, mediaLink);
+  if (attribute.type === 'relation') return relationField(name, attribute, meta, context.hasDrafts);
+  if (attribute.type === 'media') return mediaField(name, attribute, context.mediaLink);
+  if (attribute.type === 'component') return componentField(name, attribute, meta, context);
+  if (attribute.type === 'dynamiczone') return dynamicZoneField(name, attribute, meta, context);
   if (!SCALARS.has(attribute.type) || !meta?.columnName) {
     return { kind: 'unsupported', name, reason: `${attribute.type} fields are not supported` };
   }
@@ -217,6 +326,45 @@ const describeField = (
     attribute,
     writable: true,
   };
+};
+
+type Schema = { attributes: Record<string, AnyAttribute> };
+type TableMeta = { tableName: string; attributes: Record<string, MetaAttribute>; lifecycles?: Record<string, unknown> };
+
+/**
+ * The fields of a content type or component: system fields first, then the schema's, private ones (as Strapi
+ * means it: `private: true`, the schema's privateAttributes, the app's api.responses config; and passwords,
+ * always) marked unsupported.
+ */
+const describeFields = (schema: Schema, meta: TableMeta, context: DescribeContext) => {
+  const fields = new Map<string, ModelField>();
+  for (const [name, column, type] of SYSTEM_FIELDS) {
+    if (meta.attributes[name])
+      fields.set(name, { kind: 'scalar', name, column, type, attribute: { type }, writable: false });
+  }
+  for (const [name, attribute] of Object.entries(schema.attributes)) {
+    if (!fields.has(name) && !HIDDEN.has(name))
+      fields.set(name, describeField(name, attribute, meta.attributes[name], context));
+  }
+  for (const name of fields.keys()) {
+    const isPassword = schema.attributes[name]?.type === 'password';
+    if (name !== 'id' && (isPassword || contentTypeUtils.isPrivateAttribute(schema as never, name))) {
+      fields.set(name, { kind: 'unsupported', name, reason: 'private fields cannot be exposed' });
+    }
+  }
+  for (const [name, field] of fields) {
+    if (field.kind === 'unsupported' && schema.attributes[name]?.required === true) field.required = true;
+  }
+  return fields;
+};
+
+/** A component's SQL view, or null when it is unknown or nested deeper than MAX_COMPONENT_DEPTH. */
+const buildComponentModel = (context: DescribeContext, uid: string): ComponentModel | null => {
+  const schema = context.strapi.components[uid as keyof typeof context.strapi.components] as Schema | undefined;
+  if (!schema || context.depth >= MAX_COMPONENT_DEPTH) return null;
+  const meta = context.strapi.db.metadata.get(uid) as unknown as TableMeta;
+  const fields = describeFields(schema, meta, { ...context, depth: context.depth + 1 });
+  return { uid, table: meta.tableName, fields };
 };
 
 /** The polymorphic join table behind a `morphBy` relation: the attribute `morphBy` of the type `target`. */
@@ -272,33 +420,9 @@ const KINDS = new Set(['collectionType', 'singleType']);
 export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
   const contentType = contentTypeOf(strapi, uid);
   if (!contentType || !KINDS.has(contentType.kind) || !isExposableObject(uid)) return null;
-  const meta = strapi.db.metadata.get(uid) as unknown as {
-    tableName: string;
-    attributes: Record<string, MetaAttribute>;
-    lifecycles?: Record<string, unknown>;
-  };
-  const fields = new Map<string, ModelField>();
-  const mediaLink = mediaLinkTable(strapi);
+  const meta = strapi.db.metadata.get(uid) as unknown as TableMeta;
   const hasDrafts = (target: string) => Boolean(contentTypeOf(strapi, target)?.options?.draftAndPublish);
-  for (const [name, column, type] of SYSTEM_FIELDS) {
-    if (meta.attributes[name])
-      fields.set(name, { kind: 'scalar', name, column, type, attribute: { type }, writable: false });
-  }
-  for (const [name, attribute] of Object.entries(contentType.attributes)) {
-    if (!fields.has(name) && !HIDDEN.has(name))
-      fields.set(name, describeField(name, attribute, meta.attributes[name], mediaLink, hasDrafts));
-  }
-  // Private as Strapi means it: `private: true`, the schema's privateAttributes, the app's api.responses config;
-  // and passwords, always.
-  for (const name of fields.keys()) {
-    const isPassword = contentType.attributes[name]?.type === 'password';
-    if (name !== 'id' && (isPassword || contentTypeUtils.isPrivateAttribute(contentType as never, name))) {
-      fields.set(name, { kind: 'unsupported', name, reason: 'private fields cannot be exposed' });
-    }
-  }
-  for (const [name, field] of fields) {
-    if (field.kind === 'unsupported' && contentType.attributes[name]?.required === true) field.required = true;
-  }
+  const fields = describeFields(contentType, meta, { strapi, mediaLink: mediaLinkTable(strapi), hasDrafts, depth: 0 });
   const complexFields = Object.values(contentType.attributes).some(
     (a) =>
       a.type === 'component' ||

@@ -93,7 +93,7 @@ export const requireCreatable = (model: Model, where: string) => {
 export const requiredByType = (model: Model) =>
   [...model.fields.values()].filter(
     (f): f is WritableField | MediaField =>
-      f.kind !== 'unsupported' &&
+      (f.kind === 'scalar' || f.kind === 'relation' || f.kind === 'media') &&
       (f.kind !== 'scalar' || f.writable) &&
       f.attribute.required === true &&
       (f.kind === 'media' || defaultOf(f) === undefined)

@@ -2,7 +2,7 @@ import { codecFor } from '../query/codecs';
 import { MYSQL_LONG_GROUP_CONCAT, quoter, type Dialect } from '../query/dialect';
 import type { RenderContext, Predicate } from '../query/filter';
 import { columnOf, ROOT } from '../query/list-sql';
-import type { Model, ModelField } from '../query/model';
+import type { ColumnField, MediaField, Model } from '../query/model';
 import type { Variables } from '../query/variables';
 import type { Target } from './object-writer';
 import { placeholders, type TxDb } from './tx-db';
@@ -10,7 +10,7 @@ import { placeholders, type TxDb } from './tx-db';
 /** Fields a task may read as `record.<field>` or `previous.<field>` (files are not values a task can use). */
 export const readableFields = (model: Model) =>
   [...model.fields.values()].filter(
-    (f): f is Exclude<ModelField, { kind: 'unsupported' | 'media' }> => f.kind !== 'unsupported' && f.kind !== 'media'
+    (f): f is Exclude<ColumnField, MediaField> => f.kind === 'scalar' || f.kind === 'relation'
   );
 
 /**

@@ -1,0 +1,136 @@
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+/**
+ * The blog half of the playground, shaped like Strapi's example blog (`create-strapi-app --example`): posts with
+ * blocks, a cover, an `seo` component (a media field and a nested repeatable component inside), repeatable
+ * links (a relation inside), a dynamic zone of media, quote, rich-text and slider; categories translated into
+ * two locales. Written through Strapi's own services, as an editor's would be, so components, dynamic zones,
+ * locales and Draft & Publish rows are exactly Strapi's.
+ */
+
+const LOCALES = [{ code: 'fr', name: 'French (fr)' }];
+const CATEGORIES = [
+  { en: 'News', fr: 'Actualités', slug: 'news', position: 1 },
+  { en: 'Guides', fr: 'Guides pratiques', slug: 'guides', position: 2 },
+  { en: 'Stories', fr: 'Récits', slug: 'stories', position: 3 },
+];
+const COLOURS = ['#3366cc', '#cc6633', '#33aa66', '#aa3399'];
+
+const ensureLocales = async (strapi) => {
+  const locales = strapi.plugin('i18n').service('locales');
+  for (const locale of LOCALES) {
+    if (!(await locales.findByCode(locale.code))) await locales.create(locale);
+  }
+};
+
+/** A few real images through the upload plugin, so their formats (thumbnail, small) are Strapi's own. */
+const uploadImages = async (strapi) => {
+  const sharp = require('sharp');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-images-'));
+  const ids = [];
+  try {
+    for (const [i, background] of COLOURS.entries()) {
+      const filepath = path.join(dir, `picture-${i + 1}.png`);
+      await sharp({ create: { width: 800, height: 600, channels: 3, background } })
+        .png()
+        .toFile(filepath);
+      const [file] = await strapi
+        .plugin('upload')
+        .service('upload')
+        .upload({
+          data: { fileInfo: { alternativeText: `Picture ${i + 1}`, caption: `Caption ${i + 1}` } },
+          files: {
+            filepath,
+            originalFilename: `picture-${i + 1}.png`,
+            mimetype: 'image/png',
+            size: fs.statSync(filepath).size,
+          },
+        });
+      ids.push(file.id);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return ids;
+};
+
+const seedCategories = async (strapi, images) => {
+  const categories = strapi.documents('api::category.category');
+  const ids = [];
+  for (const [i, c] of CATEGORIES.entries()) {
+    const seo = (name) => ({
+      metaTitle: name,
+      metaDescription: `Everything filed under ${name}.`,
+      shareImage: images[i % images.length],
+    });
+    const en = await categories.create({
+      locale: 'en',
+      data: { name: c.en, slug: c.slug, description: `Posts about ${c.en}.`, position: c.position, seo: seo(c.en) },
+      status: 'published',
+    });
+    await categories.update({
+      documentId: en.documentId,
+      locale: 'fr',
+      data: { name: c.fr, slug: `${c.slug}-fr`, description: `Articles : ${c.fr}.`, seo: seo(c.fr) },
+      status: 'published',
+    });
+    ids.push(en.documentId);
+  }
+  return ids;
+};
+
+const paragraph = (text) => ({ type: 'paragraph', children: [{ type: 'text', text }] });
+
+/** The dynamic zone of post `i`: a different mix of components each time. */
+const blocksOf = (i, images) => {
+  const all = [
+    { __component: 'shared.rich-text', body: `## Part ${i}\n\nSome *markdown* for post ${i}.` },
+    { __component: 'shared.quote', title: `Quote ${i}`, body: `Something worth quoting, from post ${i}.` },
+    { __component: 'shared.media', file: images[i % images.length] },
+    { __component: 'shared.slider', files: [images[(i + 1) % images.length], images[(i + 2) % images.length]] },
+  ];
+  return all.filter((_, k) => (i + k) % 4 !== 0);
+};
+
+const postData = (i, images, categories) => ({
+  title: `Post ${i}`,
+  slug: `post-${i}`,
+  description: `The description of post ${i}.`,
+  body: [paragraph(`The body of post ${i}.`), paragraph('A second paragraph.')],
+  cover: images[i % images.length],
+  category: { connect: [{ documentId: categories[i % categories.length], locale: 'en' }] },
+  seo: {
+    metaTitle: `Post ${i} | Playground`,
+    metaDescription: `Read post ${i}.`,
+    shareImage: images[(i + 1) % images.length],
+    social: [{ network: 'mastodon', title: `Post ${i} on Mastodon` }],
+  },
+  links: [
+    { label: 'Home', url: 'https://example.com/' },
+    // A relation inside a component, into a Draft & Publish type (article 1 is published).
+    {
+      label: 'Related',
+      url: `https://example.com/posts/${i}`,
+      article: { connect: [{ documentId: 'article1'.padEnd(24, 'x') }] },
+    },
+  ],
+  blocks: blocksOf(i, images),
+});
+
+/** Seeds the blog once (when it has no posts): `posts` posts, two in three published. */
+const seedBlog = async (strapi, posts) => {
+  if (!posts) return null;
+  await ensureLocales(strapi);
+  if ((await strapi.db.query('api::post.post').count()) > 0) return null;
+  const images = await uploadImages(strapi);
+  const categories = await seedCategories(strapi, images);
+  const documents = strapi.documents('api::post.post');
+  for (let i = 1; i <= posts; i += 1) {
+    await documents.create({ data: postData(i, images, categories), ...(i % 3 !== 0 ? { status: 'published' } : {}) });
+  }
+  return { posts, categories: categories.length, images: images.length };
+};
+
+module.exports = { seedBlog };
