@@ -46,6 +46,13 @@ export const tooManyRecords = (limit: number) => `Too many records: at most ${li
 export const tooManyGroups = (limit: number) =>
   `Too many groups: this aggregate answers at most ${limit} items (maxItems); narrow it with its filters`;
 
+/** A Create of a localization (`?localizationOf=`) of a document that has the endpoint's locale already. */
+export const localizationExists = (locale: string) =>
+  `The document already has the locale ${locale}: modify that record instead`;
+
 /** A Modify that publishes would also publish an editor's pending edit of a relation of a type to itself. */
 export const pendingSelfRelation = (field: string) =>
   `Record has unpublished draft changes of field ${field} that publishing would carry along: publish or discard the draft first`;
+
+/** `?locale=` (or another locale parameter) names no locale of the site: the spec's 400, naming the parameter. */
+export const unknownLocale = (param: string) => `${MESSAGES.invalidParameters}: ${param} is not a locale of this site`;

@@ -13,6 +13,8 @@
  *      of identifying the user)  and  vs  Strapi REST with the user's JWT (target >= 10x; scripts/bench-session.js)
  *   8-9. 100 products with a photo and a two-file gallery: /_api List with signed file URLs  vs  Strapi REST with
  *      the media populated (target >= 10x; scripts/bench-files.js)
+ *   10-11. 100 blog posts with a dynamic zone, an seo component (media, nested repeatable) and repeatable links:
+ *      /_api List  vs  Strapi REST with the equivalent populate (target >= 5x; scripts/bench-blog.js)
  *
  * Strapi runs in this process on a fresh database (SQLite by default, DATABASE_CLIENT=postgres|mysql for a
  * new database on that server); autocannon runs in a child process (scripts/bench-load.js) so the load
@@ -49,6 +51,7 @@ const { measureCreates, RECORDS, PLUGIN_PATH } = require('./bench-create');
 const { measureAggregate } = require('./bench-aggregate');
 const { sessionScenarios } = require('./bench-session');
 const { fileScenarios } = require('./bench-files');
+const { blogScenarios, BLOG_SEED_POSTS } = require('./bench-blog');
 
 const ROOT = path.resolve(__dirname, '..');
 const PRODUCT = 'api::product.product';
@@ -80,6 +83,7 @@ const TARGETS = {
   createVsRest: 10,
   sessionVsRest: 10,
   filesVsRest: 10,
+  blogVsRest: 5,
   aggregateVsSql: 1.5,
 };
 
@@ -333,6 +337,8 @@ const report = (context, scenarios, results, creates) => {
   const sessionVsKey = results.sessionList.requestsPerSecond / results.keyList.requestsPerSecond;
   const filesVsRest = results.listFiles.requestsPerSecond / results.restFiles.requestsPerSecond;
   const filesVsPlain = results.listFiles.requestsPerSecond / results.list100.requestsPerSecond;
+  const blogVsRest = results.listBlog.requestsPerSecond / results.restBlog.requestsPerSecond;
+  const blogP99 = results.restBlog.latency.p99 / results.listBlog.latency.p99;
   const mark = (value, target) => (value >= target ? 'PASS' : 'BELOW');
   log(
     table(
@@ -371,6 +377,13 @@ const report = (context, scenarios, results, creates) => {
           mark(filesVsRest, TARGETS.filesVsRest),
         ],
         ['/_api List with files vs List without', `${(filesVsPlain * 100).toFixed(1)}%`, '', ''],
+        [
+          '/_api blog List vs REST populated (req/s)',
+          `${blogVsRest.toFixed(2)}x`,
+          '>= 5x',
+          mark(blogVsRest, TARGETS.blogVsRest),
+        ],
+        ['/_api blog List vs REST populated (p99, REST / ours)', `${blogP99.toFixed(2)}x`, '', ''],
       ],
       [false, true, true, false]
     )
@@ -523,6 +536,7 @@ const benchDefault = async ({ strapi, origin }, context) => {
 
   scenarios.push(...(await sessionScenarios(strapi, origin, key)));
   scenarios.push(...(await fileScenarios(strapi, origin, key)));
+  scenarios.push(...(await blogScenarios(strapi, origin, key)));
   const results = {};
   for (const scenario of scenarios) results[scenario.id] = await runScenario(scenario);
   const creates = await measureCreates(
@@ -586,7 +600,7 @@ const main = async () => {
   onSignals();
 
   try {
-    const seed = AGGREGATE ? `orders=${SETTINGS.orders}` : `products=${SETTINGS.products}`;
+    const seed = AGGREGATE ? `orders=${SETTINGS.orders}` : `products=${SETTINGS.products},posts=${BLOG_SEED_POSTS}`;
     step(`booting the playground with SEED=${seed} (seeding takes ${AGGREGATE ? 'minutes' : 'a moment'})`);
     const booted = await boot(database.env, seed, (instance) => {
       strapi = instance;

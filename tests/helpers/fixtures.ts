@@ -30,3 +30,11 @@ export const createEndpoint = async (admin: AdminClient, key: KeyFixture, defini
 };
 
 export const knexOf = (app: TestApp) => app.strapi.db.connection;
+
+/** A full-access token of Strapi's own REST API (`/api/...`), to compare its answers with the plugin's. */
+export const createRestToken = async (app: TestApp): Promise<string> =>
+  (
+    await app.strapi
+      .service('admin::api-token')
+      .create({ name: 'rest', description: '', type: 'full-access', kind: 'content-api', lifespan: null })
+  ).accessKey;

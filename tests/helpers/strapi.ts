@@ -49,6 +49,20 @@ export const login = async (http: () => supertest.Agent, email: string, password
   return response.body.data.token as string;
 };
 
+/**
+ * Waits until no query runs. Strapi's Document Service announces a write (`entry.create`, with a deep populate)
+ * after the transaction commits, un-awaited: stopping the app meanwhile would cut that query short.
+ */
+const settle = async (strapi: Core.Strapi) => {
+  const pool = (strapi.db.connection as unknown as { client: { pool: Tarn } }).client.pool;
+  let quiet = 0;
+  for (let i = 0; i < 250 && quiet < 3; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    quiet = pool.numUsed() + pool.numPendingAcquires() === 0 ? quiet + 1 : 0;
+  }
+};
+type Tarn = { numUsed(): number; numPendingAcquires(): number };
+
 /** Boots the playground in-process on a fresh database with the demo seed, as the tests' Strapi. */
 export const startApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
   const database = await createFreshDatabase();
@@ -68,6 +82,7 @@ export const startApp = async (env: Record<string, string> = {}): Promise<TestAp
     http,
     admin: async () => adminClient(http, (adminToken ??= await login(http, ADMIN.email, ADMIN.password))),
     stop: async () => {
+      await settle(strapi);
       await strapi.destroy();
       await database.drop();
     },

@@ -1,4 +1,4 @@
-import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
+import { createEndpoint, createKey, createRestToken, knexOf, type KeyFixture } from '../helpers/fixtures';
 import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
 /**
@@ -35,11 +35,7 @@ beforeAll(async () => {
   app = await startApp();
   admin = await app.admin();
   key = await createKey(admin);
-  restToken = (
-    await app.strapi
-      .service('admin::api-token')
-      .create({ name: 'rest', description: '', type: 'full-access', kind: 'content-api', lifespan: null })
-  ).accessKey;
+  restToken = await createRestToken(app);
   const articles = documents(ARTICLE);
   // Alpha is published, then edited: its draft says "Alpha v2". Beta is published. Gamma is a draft only.
   const a = await articles.create({ data: { title: 'Alpha' }, status: 'published' });

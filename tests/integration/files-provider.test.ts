@@ -1,9 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { callWithKey, createKey, type KeyFixture } from '../helpers/fixtures';
 import {
   createPictureEndpoints,
@@ -15,60 +11,17 @@ import {
   signedPath,
 } from '../helpers/files';
 import { startApp, type TestApp } from '../helpers/strapi';
+import { startStore, type UploadStore } from '../helpers/upload-store';
 
 /**
  * Media fields on a remote upload provider (tests/fixtures/upload-provider, standing in for S3): a private
  * provider's own signed URLs in List answers, and /_api/_files streaming from the provider.
  */
-const PROVIDER = resolve(__dirname, '..', 'fixtures', 'upload-provider');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { tokenOf } = require(PROVIDER) as { tokenOf: (secret: string, name: string) => string };
-const PROVIDER_SECRET = 'test-provider-secret';
-
-/**
- * The provider's store: files in a folder, served over HTTP, with the token check of a private bucket (whose
- * signed URLs, like S3's, are good for GET only). Like many CDNs it compresses when the client accepts it.
- */
-const startStore = async (checkToken: boolean) => {
-  const dir = mkdtempSync(join(tmpdir(), 'data-api-store-'));
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://store');
-    const name = url.pathname.slice(1);
-    const valid =
-      /^[\w.-]+$/.test(name) &&
-      (!checkToken || (req.method === 'GET' && url.searchParams.get('token') === tokenOf(PROVIDER_SECRET, name)));
-    let body: Buffer | null = null;
-    try {
-      body = valid ? readFileSync(join(dir, name)) : null;
-    } catch {
-      body = null;
-    }
-    res.statusCode = !valid ? 403 : body ? 200 : 404;
-    if (body && /gzip/.test(req.headers['accept-encoding'] ?? '')) {
-      body = gzipSync(body);
-      res.setHeader('Content-Encoding', 'gzip');
-    }
-    if (body) res.setHeader('Content-Length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : (body ?? undefined));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    dir,
-    baseUrl,
-    files: () => readdirSync(dir),
-    stop: async () => {
-      await new Promise((done) => server.close(done));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-};
-
 describe.each([
   ['a private provider (its own signed URLs)', true],
   ['a public remote provider', false],
 ])('media fields on %s', (_label, isPrivate) => {
-  let store: Awaited<ReturnType<typeof startStore>>;
+  let store: UploadStore;
   let app: TestApp;
   let key: KeyFixture;
   let listId: number;
@@ -88,10 +41,7 @@ describe.each([
 
   beforeAll(async () => {
     store = await startStore(isPrivate);
-    app = await startApp({
-      UPLOAD_PROVIDER: PROVIDER,
-      UPLOAD_PROVIDER_OPTIONS: JSON.stringify({ dir: store.dir, baseUrl: store.baseUrl, private: isPrivate }),
-    });
+    app = await startApp(store.env);
     expect(app.strapi.plugin('data-api')).toBeDefined();
     const admin = await app.admin();
     key = await createKey(admin);
@@ -106,12 +56,14 @@ describe.each([
   });
 
   it('stores uploads with the provider and lists them with the expected kind of URL', async () => {
+    // The playground's blog seed has stored its pictures (and their formats) there already.
+    const seeded = store.files().length;
     const sent = await call('patch', '/_api/pictures/1', {
       photo: file(GIF, 'dot.gif'),
       gallery: [file(GIF, 'one.gif'), file(GIF, 'two.gif')],
     });
     expect(sent.status).toBe(200);
-    expect(store.files()).toHaveLength(3);
+    expect(store.files()).toHaveLength(seeded + 3);
     const { photo, gallery } = await listPictures();
     const urls = [photo!, ...gallery];
     for (const url of urls) {

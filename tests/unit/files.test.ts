@@ -5,8 +5,8 @@ import { fileDataLength, mediaRule } from '../../server/src/files/incoming';
 import { parseRange } from '../../server/src/files/send-file';
 import { createFileSigner } from '../../server/src/files/signature';
 import { allowedBySite, identifyFile } from '../../server/src/files/sniff';
-import type { MediaField } from '../../server/src/query/model';
 import { errorOf } from '../helpers/errors';
+import { media } from '../helpers/models';
 import { ValueRefused } from '../../server/src/writes/field-error';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -200,21 +200,7 @@ describe('parseRange', () => {
 });
 
 describe('mediaRule', () => {
-  const field = (multiple: boolean, required = false): MediaField => ({
-    kind: 'media',
-    name: 'photo',
-    multiple,
-    allowedTypes: ['images'],
-    link: {
-      table: 'files_related_mph',
-      fileColumn: 'file_id',
-      idColumn: 'related_id',
-      typeColumn: 'related_type',
-      fieldColumn: 'field',
-      orderColumn: 'order',
-    },
-    attribute: { type: 'media', multiple, required },
-  });
+  const field = (multiple: boolean, required = false) => media('photo', multiple, { multiple, required });
   const file = { data: GIF.toString('base64'), name: 'dot.gif' };
   const reason = (run: () => unknown) => errorOf(run, ValueRefused);
 

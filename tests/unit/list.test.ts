@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { definitionSchema } from '../../contracts/definition';
 import { listHandler } from '../../server/src/handlers/list';
 import type { ReadDeps } from '../../server/src/handlers/types';
+import { NO_LOCALES } from '../../server/src/query/locale';
 import type { Model } from '../../server/src/query/model';
 import { scalar } from '../helpers/models';
 
@@ -53,6 +54,7 @@ const run = async (querystring: string) => {
       executor,
       modelOf: () => null,
       publicUrl: 'https://shop.example',
+      locales: NO_LOCALES,
       files: {} as ReadDeps['files'],
     },
     1

@@ -4,7 +4,7 @@ import { compileFilter, renderPredicate } from '../../server/src/query/filter';
 import type { Model } from '../../server/src/query/model';
 import { fieldRule } from '../../server/src/writes/field-rules';
 import { compileInput, requireCreatable } from '../../server/src/writes/input';
-import { requireWritableObject } from '../../server/src/writes/object-writer';
+import { needsDocumentService } from '../../server/src/writes/object-writer';
 import { violatedColumn } from '../../server/src/writes/unique-index';
 import { INVALID } from '../../server/src/query/codecs';
 import { modelOf, relation, scalar } from '../helpers/models';
@@ -103,10 +103,9 @@ describe('definitions', () => {
     expect(() => requireCreatable(order, 'object')).not.toThrow();
   });
 
-  test('translated types cannot be written yet', () => {
-    expect(problem(() => requireWritableObject({ ...order, localized: true }, 'tasks[0].object'))).toBe(
-      'tasks[0].object: api::order.order is translated (i18n) and cannot be written yet'
-    );
+  test('translated types are written through the Document Service (their locales, their shared fields)', () => {
+    expect(needsDocumentService(order, 'auto')).toBe(false);
+    expect(needsDocumentService({ ...order, localized: true }, 'auto')).toBe(true);
   });
 });
 

@@ -1,7 +1,8 @@
 import { Checkbox, Flex, Grid, Typography } from '@strapi/design-system';
-import type { ObjectDescription } from '../../../contracts/objects';
+import type { ObjectDescription, ObjectField } from '../../../contracts/objects';
 import { useT } from '../hooks/useT';
 import type { Draft } from './draft';
+import { fieldNote, fieldTypeLabel } from './fieldNotes';
 
 /** The fields a List returns or a Create/Modify accepts; on a Create, which ones the client must send. */
 export const FieldsPicker = ({
@@ -21,16 +22,22 @@ export const FieldsPicker = ({
     onChange(on ? [...draft.fields, { name }] : draft.fields.filter((f) => f.name !== name));
   const require = (name: string, required: boolean) =>
     onChange(draft.fields.map((f) => (f.name === name ? { name, ...(required ? { required } : {}) } : f)));
+  const note = (f: ObjectField) => fieldNote(t, f);
   return (
     <Grid.Root gap={2}>
       {object.fields
         .filter((f) => f.exposable && (!writes || f.writable))
         .map((f) => (
-          <Grid.Item key={f.name} col={4} s={6} xs={12}>
-            <Flex direction="column" alignItems="start" gap={1}>
+          <Grid.Item key={f.name} col={4} s={6} xs={12} alignItems="start">
+            <Flex direction="column" alignItems="start" gap={1} data-testid={`field-${f.name}`}>
               <Checkbox checked={chosen.has(f.name)} onCheckedChange={(on: boolean) => toggle(f.name, on === true)}>
-                {`${f.name} (${f.type})`}
+                {`${f.name} (${fieldTypeLabel(t, f)})`}
               </Checkbox>
+              {note(f) && (
+                <Typography variant="pi" textColor="neutral600" data-testid="field-note">
+                  {note(f)}
+                </Typography>
+              )}
               {draft.type === 'create' && chosen.has(f.name) && (
                 <Checkbox
                   checked={Boolean(chosen.get(f.name)?.required) || f.required === true}

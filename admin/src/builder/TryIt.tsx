@@ -1,11 +1,19 @@
 import { Box, Button, Typography } from '@strapi/design-system';
 import { useClipboard } from '@strapi/strapi/admin';
+import type { ObjectDescription } from '../../../contracts/objects';
 import { useT } from '../hooks/useT';
 import { backendUrl } from '../utils/backendUrl';
 import { endpointUrl, methodOf, type Draft } from './draft';
 
+/** On an endpoint whose client picks the locale: `?locale=` with one of the site's other locales, as a sample. */
+const localeQuery = (d: Draft, object: ObjectDescription | undefined) => {
+  if (!object?.localized || d.locale !== 'query') return '';
+  const codes = (object.locales ?? []).map((l) => l.code);
+  return `?locale=${codes.find((code) => code !== object.defaultLocale) ?? codes[0] ?? '<code>'}`;
+};
+
 /** The curl command that calls the endpoint, with a sample body for writes. */
-export const curlOf = (d: Draft, base: string, single = false) => {
+export const curlOf = (d: Draft, base: string, object: ObjectDescription | undefined) => {
   const parts = ['curl -s'];
   const method = methodOf(d);
   if (method !== 'GET') parts.push(`-X ${method}`);
@@ -15,14 +23,14 @@ export const curlOf = (d: Draft, base: string, single = false) => {
     const sample = Object.fromEntries(d.fields.map((f) => [f.name, '...']));
     parts.push(`-H 'Content-Type: application/json' -d '${JSON.stringify(sample)}'`);
   }
-  parts.push(`"${endpointUrl(base, d, single)}"`);
+  parts.push(`"${endpointUrl(base, d, object?.kind === 'singleType')}${localeQuery(d, object)}"`);
   return parts.join(' ');
 };
 
-export const TryIt = ({ draft, single }: { draft: Draft; single: boolean }) => {
+export const TryIt = ({ draft, object }: { draft: Draft; object: ObjectDescription | undefined }) => {
   const t = useT();
   const { copy } = useClipboard();
-  const command = curlOf(draft, backendUrl() || window.location.origin, single);
+  const command = curlOf(draft, backendUrl() || window.location.origin, object);
   return (
     <Box background="neutral100" padding={3} hasRadius>
       <Typography

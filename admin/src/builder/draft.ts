@@ -9,6 +9,8 @@ import {
   type StoredEndpoint,
 } from '../../../contracts/definition';
 import { parseIpRule } from '../../../contracts/ip';
+import type { ObjectDescription } from '../../../contracts/objects';
+import { holdsMedia } from './fieldChoices';
 
 /** The builder's state: the definition of DESIGN.md section 2, with its JSON parts as the text being typed. */
 export interface Draft {
@@ -19,6 +21,9 @@ export interface Draft {
   parameter: ParameterMode;
   status: 'published' | 'draft';
   publish: boolean;
+  /** On a localized type: a locale code, `query` or `all`; empty for the site's default locale. */
+  locale: string;
+  media: 'url' | 'object';
   enabled: boolean;
   fields: Array<{ name: string; required?: boolean }>;
   sort: Array<{ field: string; dir: 'asc' | 'desc' }>;
@@ -40,6 +45,8 @@ export const emptyDraft = (): Draft => ({
   parameter: 'none',
   status: 'published',
   publish: false,
+  locale: '',
+  media: 'url',
   enabled: true,
   fields: [],
   sort: [],
@@ -61,6 +68,8 @@ export const draftOf = (e: StoredEndpoint): Draft => ({
   parameter: e.parameter,
   status: e.status,
   publish: e.publish,
+  locale: e.locale ?? '',
+  media: e.media ?? 'url',
   enabled: e.enabled,
   fields: e.fields,
   sort: e.sort,
@@ -81,9 +90,14 @@ const parsed = (text: string): unknown => JSON.parse(text);
 export const parameterOf = (d: Pick<Draft, 'type' | 'parameter'>, single = false): ParameterMode =>
   single ? 'none' : targetsRecord(d.type) ? 'required' : d.parameter;
 
+/** The endpoint types that may read every locale at once (`locale: "all"`): a write has one locale. */
+export const READS_EVERY_LOCALE: readonly EndpointType[] = ['list', 'aggregate'];
+
 /** What the builder can tell before asking the server: path, IPs and JSON syntax. */
 export const localProblems = (d: Draft): Record<string, string> => {
   const problems: Record<string, string> = {};
+  if (d.locale === 'all' && !READS_EVERY_LOCALE.includes(d.type))
+    problems.locale = 'only list and aggregate endpoints read every locale: pick one, or let the client pick';
   const path = d.path ? pathProblem(normalizePath(d.path)) : null;
   if (path) problems.path = path;
   const badIp = d.allowedIps
@@ -103,17 +117,20 @@ export const localProblems = (d: Draft): Record<string, string> => {
 };
 
 /**
- * The definition the admin API takes, from a draft without local problems. `status` and `publish` are sent only
- * for a Draft & Publish type (`draftAndPublish`), where the builder shows them.
+ * The definition the admin API takes, from a draft without local problems, for the type `object`. Options
+ * are sent only where the builder shows them: `status` and `publish` for a Draft & Publish type, `locale` for
+ * a localized one, `media` for a List of a type with files.
  */
-export const payloadOf = (d: Draft, draftAndPublish: boolean, single = false) => ({
+export const payloadOf = (d: Draft, object: ObjectDescription | undefined) => ({
   name: d.name,
   path: d.path,
   type: d.type,
   object: d.object,
-  parameter: parameterOf(d, single),
-  ...(draftAndPublish && d.status === 'draft' && d.type !== 'create' ? { status: d.status } : {}),
-  publish: draftAndPublish && isWrite(d.type) && d.publish,
+  parameter: parameterOf(d, object?.kind === 'singleType'),
+  ...(object?.draftAndPublish && d.status === 'draft' && d.type !== 'create' ? { status: d.status } : {}),
+  publish: Boolean(object?.draftAndPublish) && isWrite(d.type) && d.publish,
+  ...(object?.localized && d.locale ? { locale: d.locale } : {}),
+  ...(d.type === 'list' && d.media === 'object' && holdsMedia(object?.fields) ? { media: d.media } : {}),
   enabled: d.enabled,
   fields: d.type === 'delete' ? [] : d.fields,
   sort: d.type === 'list' ? d.sort : [],
@@ -127,32 +144,6 @@ export const payloadOf = (d: Draft, draftAndPublish: boolean, single = false) =>
   tasks: isWrite(d.type) ? (d.tasks.trim() ? parsed(d.tasks) : []) : [],
   ...(d.type === 'aggregate' && d.aggregate.trim() ? { aggregate: parsed(d.aggregate) } : {}),
 });
-
-const SECTIONS = [
-  'name',
-  'path',
-  'type',
-  'object',
-  'parameter',
-  'status',
-  'publish',
-  'enabled',
-  'fields',
-  'sort',
-  'auth',
-  'allowedIps',
-  ...JSON_PARTS,
-] as const;
-
-/** The admin API's problems (`fields[1]: ...`), by the part of the builder they concern; the rest under `other`. */
-export const problemsBySection = (messages: string[]) => {
-  const found: Record<string, string> = {};
-  for (const message of messages) {
-    const section = SECTIONS.find((s) => message.startsWith(s)) ?? 'other';
-    found[section] = found[section] ? `${found[section]}; ${message}` : message;
-  }
-  return found;
-};
 
 /** The URL of the endpoint, with a sample number where it takes one. */
 export const endpointUrl = (base: string, d: Draft, single = false) =>

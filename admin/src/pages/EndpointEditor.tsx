@@ -17,6 +17,7 @@ import { taskVariablesFor, variablesFor } from '../../../contracts/variables';
 import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
 import { AggregateEditor } from '../builder/AggregateEditor';
 import { AuthEditor } from '../builder/AuthEditor';
+import { ContentOptions } from '../builder/ContentOptions';
 import {
   draftOf,
   emptyDraft,
@@ -25,13 +26,13 @@ import {
   methodOf,
   parameterOf,
   payloadOf,
-  problemsBySection,
   type Draft,
 } from '../builder/draft';
 import { filterFields, groupableFields, readableFields, settableFields } from '../builder/fieldChoices';
 import { FieldsPicker } from '../builder/FieldsPicker';
 import { FilterBuilder } from '../builder/FilterBuilder';
 import { PresetsEditor } from '../builder/PresetsEditor';
+import { problemsBySection } from '../builder/problems';
 import { SelectField } from '../builder/SelectField';
 import { SortEditor } from '../builder/SortEditor';
 import { TasksEditor } from '../builder/TasksEditor';
@@ -90,7 +91,7 @@ export const EndpointEditor = () => {
   const types = single ? SINGLE_TYPE_ENDPOINTS : ENDPOINT_TYPES;
   const save = async () => {
     try {
-      const payload = payloadOf(draft, object?.draftAndPublish ?? false, single);
+      const payload = payloadOf(draft, object);
       if (isNew) await api.post('endpoints', payload);
       else await api.put(`endpoints/${id}`, payload);
       navigate(`/plugins/${PLUGIN_ID}/endpoints`);
@@ -170,6 +171,8 @@ export const EndpointEditor = () => {
                     set('sort', []);
                     set('status', 'published');
                     set('publish', false);
+                    set('locale', '');
+                    set('media', 'url');
                   }}
                 />
               </Grid.Item>
@@ -193,34 +196,7 @@ export const EndpointEditor = () => {
                   onChange={(on) => set('enabled', on)}
                 />
               </Grid.Item>
-              {object?.draftAndPublish && draft.type !== 'create' && (
-                <Grid.Item col={4} xs={12}>
-                  <SelectField
-                    name="status"
-                    label={t('builder.status')}
-                    hint={t('builder.status.hint')}
-                    value={draft.status}
-                    error={problems.status}
-                    options={[
-                      ['published', t('builder.status.published')],
-                      ['draft', t('builder.status.draft')],
-                    ]}
-                    onChange={(v) => set('status', v as Draft['status'])}
-                  />
-                </Grid.Item>
-              )}
-              {object?.draftAndPublish && writes && (
-                <Grid.Item col={4} xs={12}>
-                  <ToggleField
-                    name="publish"
-                    label={t('builder.publish')}
-                    hint={t('builder.publish.hint')}
-                    error={problems.publish}
-                    checked={draft.publish}
-                    onChange={(on) => set('publish', on)}
-                  />
-                </Grid.Item>
-              )}
+              <ContentOptions object={object} draft={draft} problems={problems} set={set} />
             </Grid.Root>
           </Section>
           {draft.type !== 'delete' && draft.type !== 'aggregate' && (
@@ -300,7 +276,7 @@ export const EndpointEditor = () => {
             />
           </Section>
           <Section title={t('builder.tryIt')}>
-            <TryIt draft={draft} single={single} />
+            <TryIt draft={draft} object={object} />
           </Section>
         </Flex>
       </Layouts.Content>

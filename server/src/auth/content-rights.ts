@@ -1,5 +1,6 @@
 import type { EndpointDefinition } from '../../../contracts/definition';
 import { isPlainObject, isVar } from '../../../contracts/json';
+import type { ComponentLeaves } from './component-leaves';
 
 /** The Content Manager actions (`plugin::content-manager.explorer.<action>`) an endpoint can stand for. */
 export type ContentAction = 'read' | 'create' | 'update' | 'delete' | 'publish';
@@ -27,13 +28,22 @@ const TASK_VARIABLE = /^(?:record|previous)\.([^.]+)/;
  * (README, "What each admin right grants"): read for every field it returns, filters on, sorts on or groups by,
  * following relations; create / update / delete / publish for what it writes, tasks included.
  */
-export const rightsOf = (definition: EndpointDefinition, targetOf: RelationTarget): ContentRight[] => {
+export const rightsOf = (
+  definition: EndpointDefinition,
+  targetOf: RelationTarget,
+  leavesOf: ComponentLeaves = () => null
+): ContentRight[] => {
   const rights: ContentRight[] = [];
   const add = (action: ContentAction, uid: string, field: string | null, where: string) =>
     rights.push({ action, uid, field, where });
+  /** A field's right: on each of its leaves for a component (as the Content Manager grants it), else its own. */
+  const addField = (action: ContentAction, uid: string, path: string, where: string) => {
+    for (const field of leavesOf(uid, path) ?? [path]) add(action, uid, field, where);
+  };
 
   /** `customer.tier`: read on each relation it follows and on the field it ends at; a related `id` is the relation's. */
   const readPath = (uid: string, path: string, where: string) => {
+    if (leavesOf(uid, path)) return addField('read', uid, path, where);
     const dot = path.indexOf('.');
     const target = dot > 0 ? targetOf(uid, path.slice(0, dot)) : null;
     if (!target) return add('read', uid, path, where);
@@ -42,17 +52,25 @@ export const rightsOf = (definition: EndpointDefinition, targetOf: RelationTarge
     if (rest !== 'id') readPath(target, rest, where);
   };
 
-  /** The fields a filter in Strapi's syntax compares, nested relations included (as `query/filter.ts` reads it). */
-  const readFilter = (uid: string, node: unknown, where: string, related = false): void => {
+  /**
+   * The fields a filter in Strapi's syntax compares, nested relations and the fields of components (`prefix`:
+   * `seo.`) included, as `query/filter.ts` reads it.
+   */
+  const readFilter = (uid: string, node: unknown, where: string, related = false, prefix = ''): void => {
     if (!isPlainObject(node) || isVar(node)) return;
     for (const [key, value] of Object.entries(node)) {
       if (key === '$and' || key === '$or') {
-        if (Array.isArray(value)) value.forEach((item) => readFilter(uid, item, where, related));
+        if (Array.isArray(value)) value.forEach((item) => readFilter(uid, item, where, related, prefix));
       } else if (key === '$not') {
-        readFilter(uid, value, where, related);
+        readFilter(uid, value, where, related, prefix);
       } else if (!key.startsWith('$') && !(related && key === 'id')) {
-        add('read', uid, key, where);
-        const target = targetOf(uid, key);
+        const path = `${prefix}${key}`;
+        if (leavesOf(uid, path)) {
+          readFilter(uid, value, where, false, `${path}.`);
+          continue;
+        }
+        add('read', uid, path, where);
+        const target = prefix ? null : targetOf(uid, key);
         if (target) readFilter(target, value, where, true);
       }
     }
@@ -90,10 +108,10 @@ export const rightsOf = (definition: EndpointDefinition, targetOf: RelationTarge
   const write = type === 'list' || type === 'aggregate' ? null : WRITE_ACTION[type];
   add(write ?? 'read', object, null, 'object');
   for (const { name } of definition.fields) {
-    if (write) add(write, object, name, 'fields');
+    if (write) addField(write, object, name, 'fields');
     else readPath(object, name, 'fields');
   }
-  if (write) for (const name of Object.keys(definition.presets)) add(write, object, name, 'presets');
+  if (write) for (const name of Object.keys(definition.presets)) addField(write, object, name, 'presets');
   readFilter(object, definition.filter, 'filter');
   for (const { field } of definition.sort) readPath(object, field, 'sort');
   const aggregate = definition.aggregate;
@@ -111,7 +129,7 @@ export const rightsOf = (definition: EndpointDefinition, targetOf: RelationTarge
     const action = { 'create-record': 'create', 'update-records': 'update', 'delete-records': 'delete' } as const;
     add(action[task.action], task.object, null, where);
     if ('values' in task)
-      for (const name of Object.keys(task.values)) add(action[task.action], task.object, name, where);
+      for (const name of Object.keys(task.values)) addField(action[task.action], task.object, name, where);
     if ('filter' in task) readFilter(task.object, task.filter, where);
   });
   return rights;

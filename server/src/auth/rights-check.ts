@@ -18,8 +18,12 @@ export interface MissingRight {
 export type LocalesOf = (uid: string) => string[] | null;
 
 const CM_ACTION = 'plugin::content-manager.explorer.';
-/** Fields the Content Manager shows whenever it shows a record: its permissions never list them. */
-const ALWAYS_SHOWN = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt']);
+/**
+ * Fields the Content Manager shows whenever it shows a record: its permissions never list them. `locale` (a field
+ * of translated types only) is one: i18n registers it as not visible; the locales themselves are still required
+ * (`coversLocales`).
+ */
+const ALWAYS_SHOWN = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale']);
 
 const REASONS = {
   missing: 'Content Manager permission missing',

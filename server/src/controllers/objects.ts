@@ -4,6 +4,6 @@ import { getService } from '../utils/get-service';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async find(ctx: Context) {
-    ctx.body = { data: getService(strapi, 'objects').list() };
+    ctx.body = { data: await getService(strapi, 'objects').list() };
   },
 });

@@ -18,6 +18,8 @@ export const toDefinitionInput = (row: Record<string, unknown>) => ({
   ...(row.aggregate ? { aggregate: row.aggregate } : {}),
   status: row.status ?? 'published',
   publish: Boolean(row.publish),
+  ...(row.locale ? { locale: row.locale } : {}),
+  ...(row.media ? { media: row.media } : {}),
   enabled: row.enabled !== false,
 });
 

@@ -1,36 +1,75 @@
 import { quoter, type Dialect } from '../query/dialect';
 import type { Executor } from '../query/executor';
+import { componentMedia, type ComponentHop } from '../query/components/media-paths';
 import { publicationCondition, ROOT } from '../query/list-sql';
-import type { MediaField } from '../query/model';
+import type { MediaField, ModelField } from '../query/model';
 import type { CompiledEndpoint } from '../runtime/compile';
 
 type FileEndpoint = Pick<CompiledEndpoint, 'type' | 'definition' | 'model'>;
 
-/** The lookup of an endpoint's files, made once per compiled endpoint (null: it shows no files). */
-const lookups = new WeakMap<FileEndpoint, { sql: string; bindings: unknown[] } | null>();
+/** The lookup of an endpoint's files: one SQL text, and per branch the bindings after the file id. */
+interface Lookup {
+  sql: string;
+  branches: unknown[][];
+}
 
-const lookupOf = (endpoint: FileEndpoint, dialect: Dialect) => {
+/** The lookup of an endpoint's files, made once per compiled endpoint (null: it shows no files). */
+const lookups = new WeakMap<FileEndpoint, Lookup | null>();
+
+const lookupOf = (endpoint: FileEndpoint, dialect: Dialect): Lookup | null => {
   const { model, definition } = endpoint;
-  const fields = definition.fields
-    .map((f) => model.fields.get(f.name))
-    .filter((f): f is MediaField => f?.kind === 'media');
-  if (endpoint.type !== 'list' || !fields.length) return null;
+  if (endpoint.type !== 'list') return null;
+  const exposed = definition.fields.map((f) => model.fields.get(f.name)).filter((f): f is ModelField => !!f);
+  const own = exposed.filter((f): f is MediaField => f.kind === 'media');
+  const inside = componentMedia(exposed);
+  const link = (own[0] ?? inside[0]?.fields[0])?.link;
+  if (!link) return null;
   const q = quoter(dialect);
-  const { link } = fields[0];
   const published = publicationCondition(model, definition.status, dialect);
-  const sql =
-    `SELECT 1 AS found FROM ${q(link.table)} m JOIN ${q(model.table)} ${ROOT} ON ${ROOT}.${q('id')} = m.${q(link.idColumn)}` +
-    ` WHERE m.${q(link.fileColumn)} = ? AND m.${q(link.typeColumn)} = ?` +
-    ` AND m.${q(link.fieldColumn)} IN (${fields.map(() => '?').join(', ')})${published ? ` AND ${published}` : ''} LIMIT 1`;
-  return { sql, bindings: [model.uid, ...fields.map((f) => f.name)] };
+
+  /** Links of the file to media `fields` of `uid` rows, held (through `hops`) by a row the endpoint reads. */
+  const branch = (uid: string, fields: MediaField[], hops: ComponentHop[]) => {
+    const joins: string[] = [];
+    const where = [
+      `m.${q(link.fileColumn)} = ?`,
+      `m.${q(link.typeColumn)} = ?`,
+      `m.${q(link.fieldColumn)} IN (${fields.map(() => '?').join(', ')})`,
+    ];
+    const bindings: unknown[] = [uid, ...fields.map((f) => f.name)];
+    let holder = `m.${q(link.idColumn)}`;
+    // From the component holding the file up to the top-level row, one `_cmps` link per level.
+    [...hops].reverse().forEach((hop, i) => {
+      const k = `k${i}`;
+      joins.push(`JOIN ${q(hop.link.table)} ${k} ON ${k}.${q(hop.link.componentColumn)} = ${holder}`);
+      where.push(`${k}.${q(hop.link.typeColumn)} = ?`, `${k}.${q(hop.link.fieldColumn)} = ?`);
+      bindings.push(hop.uid, hop.field);
+      holder = `${k}.${q(hop.link.entityColumn)}`;
+    });
+    joins.push(`JOIN ${q(model.table)} ${ROOT} ON ${ROOT}.${q('id')} = ${holder}`);
+    if (published) where.push(published);
+    return {
+      sql: `SELECT 1 AS found FROM ${q(link.table)} m ${joins.join(' ')} WHERE ${where.join(' AND ')}`,
+      bindings,
+    };
+  };
+
+  const branches = [
+    ...(own.length ? [branch(model.uid, own, [])] : []),
+    ...inside.map(({ uid, fields, hops }) => branch(uid, fields, hops)),
+  ];
+  return {
+    sql: `${branches.map((b) => b.sql).join(' UNION ALL ')} LIMIT 1`,
+    branches: branches.map((b) => b.bindings),
+  };
 };
 
 /**
  * Whether the file of a signed file URL belongs to the URL's endpoint: a List endpoint, and the file linked,
- * through a media field that endpoint exposes, to a row of its type in its status (published or draft), as
- * the files of its answers are. The endpoint's filter is not asked again: it may depend on the caller (a
- * session's user, a request variable), whom a file URL does not name; the URL, good for minutes, stands for
- * the caller that read it. One indexed lookup of the media link table.
+ * through a media field that endpoint exposes (directly, or inside a component field or dynamic zone it exposes,
+ * at any depth), to a row of its type in its status (published or draft), as the files of its answers are. The
+ * endpoint's filter is not asked again: it may depend on the caller (a session's user, a request variable), whom
+ * a file URL does not name; the URL, good for minutes, stands for the caller that read it. One query of indexed
+ * lookups (the media link table, then each level's component links).
  */
 export const fileBelongsTo = async (
   endpoint: FileEndpoint,
@@ -40,5 +79,6 @@ export const fileBelongsTo = async (
   if (!lookups.has(endpoint)) lookups.set(endpoint, lookupOf(endpoint, deps.dialect));
   const lookup = lookups.get(endpoint);
   if (!lookup) return false;
-  return (await deps.executor.all(lookup.sql, [fileId, ...lookup.bindings])).length > 0;
+  const bindings = lookup.branches.flatMap((rest) => [fileId, ...rest]);
+  return (await deps.executor.all(lookup.sql, bindings)).length > 0;
 };

@@ -4,13 +4,15 @@ import { MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
 import { answerOtherMethod } from '../runtime/other-method';
 import { getService } from '../utils/get-service';
+import { formatOf } from './file-formats';
 import { fileBelongsTo } from './file-owner';
 import { sendFile } from './send-file';
 
-const FILE_PATH = /^(\d{1,10})\/(\d{1,10})$/;
+/** `<endpoint>/<file>`, or `<endpoint>/<file>/<format>` for a format of an image (`thumbnail`...). */
+const FILE_PATH = /^(\d{1,10})\/(\d{1,10})(?:\/([\w-]{1,64}))?$/;
 
 /**
- * `GET /_api/_files/<endpoint>/<file>?expires=&signature=` (spec 2.9): a tampered link, or one that expires
+ * `GET /_api/_files/<endpoint>/<file>[/<format>]?expires=&signature=` (spec 2.9): a tampered link, or one that expires
  * further ahead than the links this plugin gives, is 403; an expired one 410. The link dies with its endpoint
  * (deleted or disabled: 404), keeps to the endpoint's allowed IPs, and serves only a file that endpoint shows.
  */
@@ -23,7 +25,8 @@ export const createFileRoute = (strapi: Core.Strapi) => async (ctx: Context, res
   const { signer, library } = deps.files;
   const query = new URLSearchParams(ctx.querystring);
   const expires = query.get('expires') ?? '';
-  const grant = { endpointId: Number(match[1]), fileId: Number(match[2]), expires: Number(expires) };
+  const format = match[3];
+  const grant = { endpointId: Number(match[1]), fileId: Number(match[2]), format, expires: Number(expires) };
   if (!/^\d{1,12}$/.test(expires) || !signer.verify(grant, query.get('signature') ?? '')) {
     throw new ApiError(403, MESSAGES.fileLinkInvalid);
   }
@@ -33,7 +36,8 @@ export const createFileRoute = (strapi: Core.Strapi) => async (ctx: Context, res
   const endpoint = registry.snapshot().endpoints.get(grant.endpointId);
   if (!endpoint) throw new ApiError(404, MESSAGES.notFound);
   if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
-  const [file] = (await fileBelongsTo(endpoint, grant.fileId, deps)) ? await library.find([grant.fileId]) : [];
+  const [original] = (await fileBelongsTo(endpoint, grant.fileId, deps)) ? await library.find([grant.fileId]) : [];
+  const file = original && format ? formatOf(original, format) : original;
   if (!file) throw new ApiError(404, MESSAGES.notFound);
   await sendFile(
     ctx,

@@ -1,4 +1,7 @@
-import type { MediaLibrary } from './media-library';
+import type { EndpointDefinition } from '../../../contracts/definition';
+import { formatOf, formatsOf } from './file-formats';
+import type { FileRecord, MediaLibrary } from './media-library';
+import { mediaObject, type MediaObject } from './media-object';
 import type { FileSigner } from './signature';
 
 /** A List's media column: file ids as the page SQL returns them. */
@@ -6,30 +9,67 @@ export interface MediaColumn {
   name: string;
 }
 
+/** How a List answers media fields: signed URLs (the default) or media objects. */
+export type MediaShape = NonNullable<EndpointDefinition['media']>;
+
+type FileId = number | null;
+
+const fileIdsOf = (items: Array<Record<string, unknown>>, columns: MediaColumn[]) => {
+  const ids = items.flatMap((item) => columns.flatMap(({ name }) => [item[name]].flat() as FileId[]));
+  return [...new Set(ids.filter((id): id is number => id !== null))];
+};
+
+/** `<file id>` or `<file id>/<format>`: what a URL serves. */
+const keyOf = (fileId: number, format?: string) => (format ? `${fileId}/${format}` : `${fileId}`);
+
+/** The provider's own signed URLs of the files it stores (and of their formats when `withFormats`). */
+const providerUrls = async (library: MediaLibrary, files: FileRecord[], withFormats: boolean) => {
+  const variants = files.flatMap((file) => [
+    { key: keyOf(file.id), file },
+    ...(withFormats
+      ? formatsOf(file).map(([name]) => ({ key: keyOf(file.id, name), file: formatOf(file, name)! }))
+      : []),
+  ]);
+  const urls = await Promise.all(variants.map(({ file }) => library.providerUrl(file)));
+  return new Map(variants.flatMap(({ key }, i) => (urls[i] ? [[key, urls[i]] as const] : [])));
+};
+
 /**
- * Turns the file ids of a List page into URLs (spec 2.9): this plugin's signed URLs, or, when the upload
- * provider keeps files private and signs its own URLs, the provider's (one lookup of the page's files).
+ * Turns the file ids of a List page into URLs or media objects (spec 2.9, issue 17 item 7): this plugin's signed
+ * URLs, or, when the upload provider keeps files private and signs its own URLs, the provider's. One lookup of
+ * the page's files, made when the answer needs them (objects, or a private provider).
  */
 export const createFileUrls = (signer: FileSigner, library: MediaLibrary) => ({
-  async present(items: Array<Record<string, unknown>>, columns: MediaColumn[], endpointId: number, base: string) {
-    if (!items.length) return;
+  async present(
+    items: Array<Record<string, unknown>>,
+    columns: MediaColumn[],
+    endpointId: number,
+    base: string,
+    shape: MediaShape = 'url'
+  ) {
+    if (!items.length || !columns.length) return;
     const expires = signer.expiry();
-    const own = (fileId: number) => `${base}${signer.path({ endpointId, fileId, expires })}`;
-    let url = own;
-    if (await library.isPrivate()) {
-      const ids = items.flatMap((item) => columns.flatMap(({ name }) => [item[name]].flat() as Array<number | null>));
-      const files = await library.find([...new Set(ids.filter((id): id is number => id !== null))]);
-      const signed = new Map<number, string>();
-      for (const file of files) {
-        const providerUrl = await library.providerUrl(file);
-        if (providerUrl) signed.set(file.id, providerUrl);
-      }
-      url = (fileId) => signed.get(fileId) ?? own(fileId);
-    }
+    const isPrivate = await library.isPrivate();
+    const files = shape === 'object' || isPrivate ? await library.find(fileIdsOf(items, columns)) : [];
+    const signed = isPrivate ? await providerUrls(library, files, shape === 'object') : new Map<string, string>();
+    const urlOf = (fileId: number, format?: string) =>
+      signed.get(keyOf(fileId, format)) ?? `${base}${signer.path({ endpointId, fileId, expires, format })}`;
+    const byId = new Map(files.map((file) => [file.id, file]));
+    const answer: (fileId: number) => MediaObject | string | null =
+      shape === 'object'
+        ? (fileId: number) => {
+            const file = byId.get(fileId);
+            return file ? mediaObject(file, (format) => urlOf(fileId, format)) : null;
+          }
+        : (fileId: number) => urlOf(fileId);
     for (const item of items) {
       for (const { name } of columns) {
         const value = item[name] as number | number[] | null;
-        item[name] = Array.isArray(value) ? value.map(url) : value === null ? null : url(value);
+        item[name] = Array.isArray(value)
+          ? value.map(answer).filter((v) => v !== null)
+          : value === null
+            ? null
+            : answer(value);
       }
     }
   },

@@ -6,8 +6,13 @@ export interface FileRecord {
   name: string;
   url: string;
   mime: string;
+  /** Kilobytes (two decimals), as Strapi stores sizes. */
   size: number;
   sizeInBytes?: number | null;
+  width?: number | null;
+  height?: number | null;
+  alternativeText?: string | null;
+  caption?: string | null;
   provider: string;
   updatedAt?: string | Date;
   formats?: Record<string, unknown> | null;

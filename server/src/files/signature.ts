@@ -1,10 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import { keyedHash } from '../auth/keyed-hash';
 
-/** What a signed file URL grants: one file, through one endpoint, until a time. */
+/** What a signed file URL grants: one file (or one of its formats), through one endpoint, until a time. */
 export interface FileGrant {
   endpointId: number;
   fileId: number;
+  /** A format of an image (`thumbnail`, `small`...), stored apart from the original; absent: the original. */
+  format?: string;
   /** Unix time (s) after which the URL answers 410. */
   expires: number;
 }
@@ -15,11 +17,12 @@ export const FILES_PATH = '_files';
 const EXPIRY_STEP_SECONDS = 60;
 const CACHE_LIMIT = 10_000;
 
-const message = (g: FileGrant) => `${g.endpointId}:${g.fileId}:${g.expires}`;
+/** A format's grant signs one more part, so its URL can name neither the original nor another format. */
+const message = (g: FileGrant) => `${g.endpointId}:${g.fileId}:${g.expires}${g.format ? `:${g.format}` : ''}`;
 
 /**
- * Signed file URLs (spec 2.9): `/_api/_files/<endpoint>/<file>?expires=<unix s>&signature=<HMAC>`. The
- * signature covers the endpoint, the file and the expiry, keyed by the plugin's secret.
+ * Signed file URLs (spec 2.9): `/_api/_files/<endpoint>/<file>[/<format>]?expires=<unix s>&signature=<HMAC>`.
+ * The signature covers the endpoint, the file, the format and the expiry, keyed by the plugin's secret.
  */
 export const createFileSigner = (secret: string, ttlSeconds: number) => {
   let cachedExpiry = 0;
@@ -46,7 +49,8 @@ export const createFileSigner = (secret: string, ttlSeconds: number) => {
       const key = message(grant);
       let signature = cache.get(key);
       if (!signature) cache.set(key, (signature = sign(grant)));
-      return `/_api/${FILES_PATH}/${grant.endpointId}/${grant.fileId}?expires=${grant.expires}&signature=${signature}`;
+      const file = `${grant.endpointId}/${grant.fileId}${grant.format ? `/${grant.format}` : ''}`;
+      return `/_api/${FILES_PATH}/${file}?expires=${grant.expires}&signature=${signature}`;
     },
     /** Whether `signature` was made for `grant` (compared in constant time). */
     verify(grant: FileGrant, signature: string) {

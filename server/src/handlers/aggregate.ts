@@ -13,6 +13,7 @@ import type { Model } from '../query/model';
 import { parseListQuery } from '../query/params';
 import { compileQueryFilter, renderReadWhere, type QueryFilter } from '../query/read-filters';
 import { compileEndpointFilter } from '../query/endpoint-filter';
+import { andWhere, compileLocaleRead } from '../query/locale-read';
 import type { Handler, ReadDeps } from './types';
 
 const OPS = { eq: '$eq', gt: '$gt', lt: '$lt' } as const;
@@ -78,8 +79,14 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
 
   const baseFilter = compileEndpointFilter(definition, model, deps, definition.status);
   const publication = publicationCondition(model, definition.status, dialect);
+  const locale = compileLocaleRead(definition, model, deps);
   const filterable = new Map<string, QueryFilter>();
   settings.queryFilters.forEach((f, i) => {
+    if (f.param === locale?.param) {
+      throw new DefinitionError(
+        `aggregate.queryFilters[${i}].param: "${f.param}" selects the locale (locale: "query")`
+      );
+    }
     const target = resolver.resolve(f.field, `aggregate.queryFilters[${i}].field`);
     if (!target.codec.comparable || (f.op !== 'eq' && !target.codec.ordered)) {
       throw new DefinitionError(`aggregate.queryFilters[${i}]: "${f.field}" cannot be filtered with ${f.op}`);
@@ -93,10 +100,12 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
     );
   });
   const meta = aggregateMeta(settings);
+  const accepted = locale ? locale.accepting(filterable) : filterable;
 
   return async (ctx, request) => {
-    const query = parseListQuery(ctx.querystring, filterable, { paging: false });
-    const read = renderReadWhere(request, publication, baseFilter, query.filters, filterable);
+    const query = parseListQuery(ctx.querystring, accepted, { paging: false });
+    const inLocale = locale?.conditionOf(query.filters) ?? null;
+    const read = andWhere(inLocale, renderReadWhere(request, publication, baseFilter, query.filters, filterable));
     const bindings = top ? [...read.bindings, ...read.bindings] : read.bindings;
     const rows = await deps.executor.arrays(statement(read.where), bindings);
     if (rows.length > cap) throw new ApiError(400, tooManyGroups(cap));

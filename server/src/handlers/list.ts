@@ -2,7 +2,8 @@ import type { EndpointDefinition } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
 import { DefinitionError } from '../errors/definition-error';
 import { codecFor } from '../query/codecs';
-import { requireExposed, requireField } from '../query/fields';
+import { createComponentReader } from '../query/components/load';
+import { requireField, requireListed } from '../query/fields';
 import { keysetKeyOf, listFilterKeys } from '../query/list-filters';
 import { buildPageLinks, linkBase, linkHeader } from '../query/links';
 import { buildListSql } from '../query/list-sql';
@@ -10,6 +11,7 @@ import type { Model } from '../query/model';
 import { parseListQuery } from '../query/params';
 import { compileQueryFilter, renderReadWhere, type QueryFilter } from '../query/read-filters';
 import { compileEndpointFilter } from '../query/endpoint-filter';
+import { andWhere, compileLocaleRead } from '../query/locale-read';
 import type { Handler, ReadDeps } from './types';
 
 /** List (spec 4.2): one statement per page (prepared statements are kept per SQL text and connection). */
@@ -20,7 +22,7 @@ export const listHandler = (
   endpointId: number
 ): Handler => {
   const { dialect, executor } = deps;
-  const fields = definition.fields.map((f, i) => requireExposed(model, f.name, `fields[${i}]`));
+  const fields = definition.fields.map((f, i) => requireListed(model, f.name, `fields[${i}]`));
   const mediaColumns = fields.filter((f) => f.kind === 'media').map((f) => ({ name: f.name }));
   const sort = definition.sort.map((s, i) => {
     const field = requireField(model, s.field, `sort[${i}]`);
@@ -33,16 +35,30 @@ export const listHandler = (
   const sql = buildListSql(model, fields, sort.length ? sort : idSort, definition.status, dialect);
   const endpointFilter = compileEndpointFilter(definition, model, deps, definition.status);
 
+  const locale = compileLocaleRead(definition, model, deps);
   // Each exposed field can narrow the result from the query string (spec 4.2 rule 6), never widen it.
   const filterable = new Map<string, QueryFilter>();
-  for (const { key, field, op, codec } of listFilterKeys(fields, dialect)) {
-    filterable.set(key, compileQueryFilter(key, field.name, op, codec, model, definition.status, deps, 'query'));
+  for (const { key, path, op, codec } of listFilterKeys(fields, dialect)) {
+    // `?locale=` selects the locale of a `locale: "query"` endpoint: it is no query filter there.
+    if (locale?.param && path === 'locale') continue;
+    filterable.set(key, compileQueryFilter(key, path, op, codec, model, definition.status, deps, 'query'));
   }
+  const accepted = locale ? locale.accepting(filterable) : filterable;
   const keysetKey = keysetKeyOf(definition);
+  const components = createComponentReader(fields, deps, {
+    status: definition.status,
+    endpointId,
+    base: linkBase(deps.publicUrl, ''),
+    media: definition.media,
+  });
 
   return async (ctx, request) => {
-    const query = parseListQuery(ctx.querystring, filterable);
-    const { where, bindings } = renderReadWhere(request, sql.publication, endpointFilter, query.filters, filterable);
+    const query = parseListQuery(ctx.querystring, accepted);
+    const inLocale = locale?.conditionOf(query.filters) ?? null;
+    const { where, bindings } = andWhere(
+      inLocale,
+      renderReadWhere(request, sql.publication, endpointFilter, query.filters, filterable)
+    );
     const offset = (query.page - 1) * LIMITS.pageSize;
     const rows = await executor.arrays(sql.page(where), [...bindings, ...bindings, offset]);
     const total = Number(rows.length ? rows[0][0] : (await executor.all(sql.count(where), bindings))[0].n);
@@ -53,8 +69,9 @@ export const listHandler = (
       return item;
     });
     const last = items[items.length - 1];
+    if (components) await components.load(items);
     if (mediaColumns.length)
-      await deps.files.urls.present(items, mediaColumns, endpointId, linkBase(deps.publicUrl, ''));
+      await deps.files.urls.present(items, mediaColumns, endpointId, linkBase(deps.publicUrl, ''), definition.media);
     const links = buildPageLinks({
       base: linkBase(deps.publicUrl, ctx.path),
       entries: query.entries,

@@ -5,6 +5,7 @@ import type { Dialect } from '../query/dialect';
 import type { Executor } from '../query/executor';
 import type { RequestContext } from '../query/variables';
 import type { Model } from '../query/model';
+import type { SiteLocales } from '../query/locale';
 import type { FileSigner } from '../files/signature';
 import type { FileUrls } from '../files/file-urls';
 import type { MediaLibrary } from '../files/media-library';
@@ -25,6 +26,8 @@ export interface ReadDeps {
   /** Absolute base URL from `server.url`, or null: links are then relative references (never from Host). */
   publicUrl: string | null;
   files: FileDeps;
+  /** The site's i18n locales as of the last reload (the registry refreshes them before compiling). */
+  locales: SiteLocales;
 }
 
 /** Media fields: signed URLs on reads, uploads on writes (the `files` options). */

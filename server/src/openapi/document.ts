@@ -5,6 +5,7 @@ import type { DescribeContext, OperationParts } from './context';
 import { authText, fileUrlText, ipText, numberText } from './descriptions';
 import { ERROR_SCHEMA, errorResponses } from './responses';
 import { FILE_INPUT, type JsonSchema } from './field-schemas';
+import { localeParameters } from './locale-parameter';
 import { aggregateOperation, listOperation } from './read-operations';
 import { sessionPaths } from './session-paths';
 import { createOperation, deleteOperation, modifyOperation } from './write-operations';
@@ -122,7 +123,7 @@ export const buildOpenapiDocument = (
         description,
         tags: [tag],
         security: [{ [scheme]: [] }],
-        parameters: [...(withNumber ? [numberParameter] : []), ...parts.parameters],
+        parameters: [...(withNumber ? [numberParameter] : []), ...localeParameters(endpoint), ...parts.parameters],
         ...(parts.requestBody ? { requestBody: parts.requestBody } : {}),
         responses: { [parts.status]: parts.success, ...errorResponses(endpoint, withNumber) },
       };

@@ -1,12 +1,15 @@
 import { aggregateMeta, measuresOf, orderedDimensions } from '../aggregate/meta';
 import { createFieldResolver } from '../aggregate/fields';
 import { LIMITS } from '../../../contracts/limits';
-import { requireExposed } from '../query/fields';
+import { requireListed } from '../query/fields';
 import { keysetKeyOf, listFilterKeys } from '../query/list-filters';
+import { LOCALE_PARAM } from '../query/locale';
 import type { CompiledEndpoint } from '../runtime/compile';
 import { jsonContent, ref, type DescribeContext, type OperationParts } from './context';
 import { pagingText } from './descriptions';
-import { comparedValueSchema, orNull, readSchema, type JsonSchema } from './field-schemas';
+import { takesLocaleParameter } from './locale-parameter';
+import { comparedValueSchema, orNull, type JsonSchema } from './field-schemas';
+import { fieldReadSchema } from './value-schemas';
 
 const OP_TEXT = { $eq: 'equal to', $gt: 'greater than', $lt: 'less than' } as const;
 
@@ -24,12 +27,12 @@ const LINK = { type: 'object', required: ['href'], properties: { href: { type: '
 /** List (spec 4.2): `page`, one filter per comparable field (`:gt`/`:lt` on ordered ones), a page of items. */
 export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: DescribeContext): OperationParts => {
   const { definition, model } = endpoint;
-  const fields = definition.fields.map((f) => requireExposed(model, f.name, 'fields'));
+  const fields = definition.fields.map((f) => requireListed(model, f.name, 'fields'));
   ctx.schemas[`${name}Item`] = {
     type: 'object',
     required: fields.map((f) => f.name),
     additionalProperties: false,
-    properties: Object.fromEntries(fields.map((f) => [f.name, readSchema(f, ctx.fileUrl)])),
+    properties: Object.fromEntries(fields.map((f) => [f.name, fieldReadSchema(f, definition.media ?? 'url', ctx)])),
   };
   ctx.schemas[`${name}Page`] = {
     type: 'object',
@@ -47,8 +50,11 @@ export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: Des
     },
   };
   const keysetKey = keysetKeyOf(definition);
-  const filters = listFilterKeys(fields, ctx.dialect).map(({ key, field, op }) =>
-    queryParameter(key, comparedValueSchema(field), `Only records whose ${field.name} is ${OP_TEXT[op]} this value`)
+  // Where `?locale=` names the locale (documented with every operation), it is not a filter of the locale field.
+  const localeParam = takesLocaleParameter(endpoint);
+  const keys = listFilterKeys(fields, ctx.dialect).filter(({ path }) => !(localeParam && path === LOCALE_PARAM));
+  const filters = keys.map(({ key, path, field, op }) =>
+    queryParameter(key, comparedValueSchema(field), `Only records whose ${path} is ${OP_TEXT[op]} this value`)
   );
   return {
     parameters: [

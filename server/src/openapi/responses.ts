@@ -1,8 +1,10 @@
 import { targetsRecord } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
-import { MESSAGES, tooManyGroups } from '../../../contracts/messages';
+import { localizationExists, MESSAGES, tooManyGroups, unknownLocale } from '../../../contracts/messages';
+import { LOCALE_PARAM } from '../query/locale';
 import type { CompiledEndpoint } from '../runtime/compile';
 import type { JsonSchema } from './field-schemas';
+import { takesLocaleParameter } from './locale-parameter';
 
 /** The error shape of spec 2.8 / 7, shared by every error answer. */
 export const ERROR_SCHEMA: JsonSchema = {
@@ -38,6 +40,8 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
   const writes = type === 'create' || type === 'modify';
   const keyAuth = endpoint.auth.method === 'api-key';
   const hasTasks = definition.tasks.length > 0;
+  const localeParam = takesLocaleParameter(endpoint);
+  const localizes = type === 'create' && endpoint.model.localized;
   const maxItems = definition.aggregate?.maxItems ?? LIMITS.defaultMaxItems;
   const responses: Record<string, unknown> = {};
 
@@ -49,9 +53,11 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
         ]),
         type === 'aggregate' ? [MESSAGES.invalidParameters, tooManyGroups(maxItems)] : [MESSAGES.invalidParameters]
       )
-    : writes || hasTasks
+    : writes || hasTasks || localeParam
       ? errorResponse(
           bullets([
+            localeParam && '`?locale=` names no locale of the site',
+            localizes && '`?localizationOf=` is not one record id, or comes with an array of records',
             writes && 'the body is not valid JSON, or not of the expected shape',
             writes &&
               "a value breaks its field's rules, or a required field is missing: `Invalid data for field: <field>` (for an array, with the index of the record: `(item 2)`)",
@@ -59,6 +65,8 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
             hasTasks && "a value a task writes breaks its field's rules: `Invalid data for field: <field> (task <i>)`",
           ]),
           [
+            ...(localeParam ? [unknownLocale(LOCALE_PARAM)] : []),
+            ...(localizes ? [MESSAGES.invalidParameters] : []),
             ...(writes ? [MESSAGES.invalidJson, 'Invalid data for field: <field>'] : []),
             ...(hasTasks ? ['<the message of a task>', 'Invalid data for field: <field> (task <i>)'] : []),
           ]
@@ -93,6 +101,15 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
         : `The number is larger than ${LIMITS.maxRowId}`,
       targetsRecord(type) ? [MESSAGES.recordNotFound] : [MESSAGES.notFound]
     );
+  }
+  if (localizes) {
+    responses['404'] = errorResponse(
+      '`?localizationOf=` names no record this endpoint addresses (none, outside its filter, or not published)',
+      [MESSAGES.recordNotFound]
+    );
+    responses['409'] = errorResponse("The document of `?localizationOf=` has the endpoint's locale already", [
+      localizationExists('<locale>'),
+    ]);
   }
   if (writes) {
     responses['413'] = errorResponse(

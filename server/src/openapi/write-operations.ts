@@ -1,19 +1,20 @@
 import { LIMITS } from '../../../contracts/limits';
-import { requireExposed } from '../query/fields';
+import { requireListed } from '../query/fields';
 import type { CompiledEndpoint } from '../runtime/compile';
 import { requiredByType } from '../writes/input';
 import { jsonContent, ref, type DescribeContext, type OperationParts } from './context';
-import { writeSchema } from './field-schemas';
+import { localizationParameters } from './locale-parameter';
+import { fieldWriteSchema } from './value-schemas';
 
 /** The body of one record: the accepted fields with their rules, required ones (on Create) listed. */
-const recordSchema = (endpoint: CompiledEndpoint, creates: boolean) => {
+const recordSchema = (endpoint: CompiledEndpoint, creates: boolean, ctx: DescribeContext) => {
   const { definition, model } = endpoint;
   const byType = new Set(requiredByType(model).map((f) => f.name));
   const required = creates ? definition.fields.filter((f) => f.required || byType.has(f.name)).map((f) => f.name) : [];
   const properties = Object.fromEntries(
     definition.fields.map((f) => {
-      const field = requireExposed(model, f.name, 'fields');
-      return [f.name, writeSchema(field, !required.includes(f.name) && field.attribute.required !== true)];
+      const field = requireListed(model, f.name, 'fields');
+      return [f.name, fieldWriteSchema(field, !required.includes(f.name) && field.attribute.required !== true, ctx)];
     })
   );
   return { type: 'object', additionalProperties: false, required, properties };
@@ -34,7 +35,7 @@ const SUCCESS = { description: 'Done', content: jsonContent(ref('Success')) };
 
 /** Create (spec 2.6, 4.4): one record, or an array of them written all or nothing. */
 export const createOperation = (endpoint: CompiledEndpoint, name: string, ctx: DescribeContext): OperationParts => {
-  ctx.schemas[`${name}Input`] = recordSchema(endpoint, true);
+  ctx.schemas[`${name}Input`] = recordSchema(endpoint, true, ctx);
   ctx.schemas[`${name}Created`] = {
     type: 'object',
     required: ['success', 'object', 'id'],
@@ -50,7 +51,7 @@ export const createOperation = (endpoint: CompiledEndpoint, name: string, ctx: D
     },
   };
   return {
-    parameters: [],
+    parameters: localizationParameters(endpoint),
     requestBody: {
       required: true,
       description: `One record, or an array of 1 to ${LIMITS.recordsPerRequest} records written all or nothing`,
@@ -69,7 +70,7 @@ export const createOperation = (endpoint: CompiledEndpoint, name: string, ctx: D
 
 /** Modify (spec 2.7, 4.5): the fields sent change; the others keep their values. */
 export const modifyOperation = (endpoint: CompiledEndpoint, name: string, ctx: DescribeContext): OperationParts => {
-  ctx.schemas[`${name}Input`] = recordSchema(endpoint, false);
+  ctx.schemas[`${name}Input`] = recordSchema(endpoint, false, ctx);
   return {
     parameters: [],
     requestBody: {

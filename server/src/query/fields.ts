@@ -1,24 +1,36 @@
 import { DefinitionError } from '../errors/definition-error';
-import type { ColumnField, MediaField, Model } from './model';
+import { holdsComponents, type ColumnField, type ComponentsField, type MediaField, type Model } from './model';
 
-type UsableField = ColumnField;
+/** What has fields: a content type or a component. */
+export type FieldOwner = Pick<Model, 'uid' | 'fields'>;
 
-/** A field of `model` that List can return and writes can accept: media included. */
-export const requireExposed = (model: Model, name: string, where: string): UsableField => {
-  const field = model.fields.get(name);
-  if (!field) throw new DefinitionError(`${where}: unknown field "${name}" on ${model.uid}`);
+/** A field a List can return: a value of the row, a component (single or repeatable) or a dynamic zone. */
+export type ListedField = ColumnField | ComponentsField;
+
+/** The field `name` of `owner` that a List can return, or a DefinitionError naming `where` and why not. */
+export const requireListed = (owner: FieldOwner, name: string, where: string): ListedField => {
+  const field = owner.fields.get(name);
+  if (!field) throw new DefinitionError(`${where}: unknown field "${name}" on ${owner.uid}`);
   if (field.kind === 'unsupported') throw new DefinitionError(`${where}: ${field.reason}`);
-  if (field.kind === 'component' || field.kind === 'dynamiczone')
-    throw new DefinitionError(`${where}: ${field.kind} fields are not supported`);
+  return field;
+};
+
+/** A field of `owner` held in its own row or link table (media included): not a component or dynamic zone. */
+export const requireExposed = (owner: FieldOwner, name: string, where: string): ColumnField => {
+  const field = requireListed(owner, name, where);
+  if (holdsComponents(field)) {
+    const kind = field.kind === 'component' ? 'component' : 'dynamic zone';
+    throw new DefinitionError(`${where}: "${name}" is a ${kind}; a List can return it, it cannot be used here`);
+  }
   return field;
 };
 
 /**
- * The field `name` of `model` where a value is compared, sorted, grouped or fixed by the owner, or a
+ * The field `name` of `owner` where a value is compared, sorted, grouped or fixed by the owner, or a
  * DefinitionError naming `where` and why it cannot be used there (media fields hold files).
  */
-export const requireField = (model: Model, name: string, where: string): Exclude<UsableField, MediaField> => {
-  const field = requireExposed(model, name, where);
+export const requireField = (owner: FieldOwner, name: string, where: string): Exclude<ColumnField, MediaField> => {
+  const field = requireExposed(owner, name, where);
   if (field.kind === 'media') {
     throw new DefinitionError(`${where}: "${name}" is a media field; it can be listed and written, not used here`);
   }

@@ -4,8 +4,10 @@ import type { Dialect } from './dialect';
 import { quoter } from './dialect';
 import { DefinitionError } from '../errors/definition-error';
 import { requireField } from './fields';
-import type { Model, ModelField } from './model';
+import { createComponentFilters } from './components/filter';
+import type { ComponentModel, Model, ModelField } from './model';
 import { linkedStatus, relatedStatusCondition, type Status } from './status';
+import { keepUnknown } from './subquery';
 import type { Variables } from './variables';
 
 /**
@@ -86,6 +88,8 @@ const asksEmpty = (op: string, flag: unknown, path: string) => {
   if (typeof flag !== 'boolean') throw new DefinitionError(`${path}: ${op} takes true or false`);
   return (op === '$null') === flag;
 };
+
+const isModel = (owner: Model | ComponentModel): owner is Model => 'draftAndPublish' in owner;
 
 const FALSE = () => '1=0';
 const TRUE = () => '1=1';
@@ -263,24 +267,20 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
       const idCodec = { ...codecFor(field, options.dialect), ordered: true };
       condition = columnCondition(`${link}.${q(targetColumn)}`, idCodec, onId, path);
     }
-    return (ctx) => {
-      if (emptyName !== null && ctx.vars[emptyName] === null)
-        return `NOT EXISTS (SELECT 1 ${linked} WHERE ${ownerMatch})`;
-      const before = ctx.unknown;
-      ctx.unknown = false;
-      const sql = condition(ctx);
-      const sawUnknown = ctx.unknown;
-      ctx.unknown = before || sawUnknown;
-      const within = `${parent}.${q('id')} IN (${sub} AND ${sql})`;
-      return sawUnknown ? `(${within} OR NULL)` : within;
-    };
+    const within = keepUnknown(condition, (sql) => `${parent}.${q('id')} IN (${sub} AND ${sql})`);
+    return (ctx) =>
+      emptyName !== null && ctx.vars[emptyName] === null
+        ? `NOT EXISTS (SELECT 1 ${linked} WHERE ${ownerMatch})`
+        : within(ctx);
   };
 
+  /** `joins`: inside a component's subquery (see componentCondition), where single components join in. */
   const objectCondition = (
-    current: Model,
+    current: Model | ComponentModel,
     currentAlias: string,
     node: Record<string, unknown>,
-    path: string
+    path: string,
+    joins?: string[]
   ): Predicate =>
     joinAll(
       Object.entries(node).map(([key, value]) => {
@@ -289,22 +289,40 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
           if (!Array.isArray(value)) throw new DefinitionError(`${here}: takes an array of conditions`);
           const parts = value.map((item, i) => {
             if (!isPlainObject(item)) throw new DefinitionError(`${here}[${i}]: must be an object`);
-            return objectCondition(current, currentAlias, item, `${here}[${i}]`);
+            return objectCondition(current, currentAlias, item, `${here}[${i}]`, joins);
           });
           return joinAll(parts, key === '$and' ? ' AND ' : ' OR ', key === '$and' ? TRUE : FALSE);
         }
         if (key === '$not') {
           if (!isPlainObject(value)) throw new DefinitionError(`${here}: must be an object`);
-          return negate(objectCondition(current, currentAlias, value, here));
+          return negate(objectCondition(current, currentAlias, value, here, joins));
         }
         if (LEAF_OPS.has(key)) throw new DefinitionError(`${here}: operator needs a field before it`);
+        const own = current.fields.get(key);
+        if (own?.kind === 'component') {
+          return joins
+            ? components.componentCondition(own, currentAlias, value, here, joins)
+            : components.ownComponentCondition(current.table, own, currentAlias, value, here);
+        }
+        if (own?.kind === 'dynamiczone')
+          throw new DefinitionError(`${here}: "${key}" is a dynamic zone; filters cannot compare it`);
         const field = requireField(current, key, here);
-        if (field.kind === 'relation') return relationCondition(current, field, currentAlias, value, here);
+        if (field.kind === 'relation') {
+          if (!isModel(current))
+            throw new DefinitionError(`${here}: filters cannot follow a relation inside a component`);
+          return relationCondition(current, field, currentAlias, value, here);
+        }
         return columnCondition(`${currentAlias}.${q(field.column)}`, codecFor(field, options.dialect), value, here);
       }),
       ' AND ',
       TRUE
     );
+
+  const components = createComponentFilters({
+    quote: q,
+    nextAlias: () => (aliasCount += 1),
+    objectCondition: (component, row, node, path, joins) => objectCondition(component, row, node, path, joins),
+  });
 
   if (filter === undefined || filter === null) return TRUE;
   if (!isPlainObject(filter)) throw new DefinitionError(`${options.path ?? 'filter'}: must be an object`);

@@ -2,7 +2,8 @@ import { LIMITS } from '../../../contracts/limits';
 import type { Codec } from './codecs';
 import { codecFor } from './codecs';
 import { quoter, type Dialect } from './dialect';
-import type { ColumnField, MediaField, Model, ModelField, RelationField } from './model';
+import { holdsComponents } from './model';
+import type { ColumnField, ComponentsField, MediaField, Model, ModelField, RelationField } from './model';
 import { linkedStatus, relatedStatusCondition, statusCondition, type Status } from './status';
 
 /** A List endpoint's SQL, built once per definition change; only the WHERE clause varies per request. */
@@ -54,19 +55,25 @@ export const relationColumn = (field: RelationField, dialect: Dialect, status: S
 };
 
 /** A schema name written into SQL as a literal: Strapi's uids and attribute names never need quoting. */
-const literal = (name: string) => {
+export const literal = (name: string) => {
   if (!/^[\w:.-]+$/.test(name)) throw new Error(`unexpected characters in "${name}"`);
   return `'${name}'`;
 };
 
-/** The file id (single field) or ids in order ("3,1,2") of a media field, from the upload plugin's links. */
-export const mediaColumn = (model: Model, field: MediaField, dialect: Dialect) => {
+/**
+ * The file id (single field) or ids in order ("3,1,2") of a media field of `model`'s row `t0` (a content type's
+ * or a component's), from the upload plugin's links.
+ */
+export const mediaColumn = (model: Pick<Model, 'uid'>, field: MediaField, dialect: Dialect) => {
   const q = quoter(dialect);
   const { table, fileColumn, idColumn, typeColumn, fieldColumn, orderColumn } = field.link;
   const where = `m.${q(idColumn)} = ${ROOT}.${q('id')} AND m.${q(typeColumn)} = ${literal(model.uid)} AND m.${q(fieldColumn)} = ${literal(field.name)}`;
   const order = `m.${q(orderColumn)}, m.${q('id')}`;
   if (!field.multiple) {
-    return `(SELECT m.${q(fileColumn)} FROM ${q(table)} m WHERE ${where} ORDER BY ${order} LIMIT 1)`;
+    // MySQL/MariaDB would walk the whole `order` index for this ORDER BY ... LIMIT 1 instead of looking the row's
+    // few links up by id (30 ms instead of 2 for a page of 100): ordering by an expression keeps them to the id.
+    const first = dialect === 'mysql' ? `m.${q(orderColumn)} + 0, m.${q('id')}` : order;
+    return `(SELECT m.${q(fileColumn)} FROM ${q(table)} m WHERE ${where} ORDER BY ${first} LIMIT 1)`;
   }
   return idList(dialect, `${q(table)} m`, `m.${q(fileColumn)}`, order, where);
 };
@@ -75,12 +82,7 @@ export const mediaColumn = (model: Model, field: MediaField, dialect: Dialect) =
  * The select-list expression of a field a List or a task reads; relations lead to the related rows of `status`,
  * or without one (a written record) to those of the row's own version (see linkedStatus).
  */
-export const columnOf = (
-  model: Model,
-  field: ColumnField,
-  dialect: Dialect,
-  status?: Status
-) => {
+export const columnOf = (model: Model, field: ColumnField, dialect: Dialect, status?: Status) => {
   if (field.kind === 'relation') return relationColumn(field, dialect, linkedStatus(model, status));
   if (field.kind === 'media') return mediaColumn(model, field, dialect);
   return `${ROOT}.${quoter(dialect)(field.column)}`;
@@ -88,14 +90,21 @@ export const columnOf = (
 
 export const buildListSql = (
   model: Model,
-  fields: ColumnField[],
+  fields: Array<ColumnField | ComponentsField>,
   sort: Array<{ field: ModelField; dir: 'asc' | 'desc' }>,
   status: Status,
   dialect: Dialect
 ): ListSql => {
   const q = quoter(dialect);
-  const columns = fields.map((field) => ({ name: field.name, codec: codecFor(field, dialect) }));
-  const expressions = fields.map((field, i) => `${columnOf(model, field, dialect, status)} AS c${i}`);
+  // A component field or dynamic zone holds the row's id until its components are loaded (query/components).
+  const idField = model.fields.get('id')!;
+  const columns = fields.map((field) => ({
+    name: field.name,
+    codec: codecFor(holdsComponents(field) ? idField : field, dialect),
+  }));
+  const expressions = fields.map(
+    (field, i) => `${holdsComponents(field) ? `${ROOT}.${q('id')}` : columnOf(model, field, dialect, status)} AS c${i}`
+  );
   const from = `FROM ${q(model.table)} ${ROOT}`;
   const order: string[] = [];
   for (const { field, dir } of sort) {

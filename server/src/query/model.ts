@@ -147,6 +147,12 @@ export interface DynamicZoneField {
 /** A field read as one value of the row (a column, or one subquery of link rows). */
 export type ColumnField = ScalarField | RelationField | MediaField;
 
+/** A field whose values are component rows, linked through the owner's `_cmps` table. */
+export type ComponentsField = ComponentField | DynamicZoneField;
+
+export const holdsComponents = (field: ModelField): field is ComponentsField =>
+  field.kind === 'component' || field.kind === 'dynamiczone';
+
 export type ModelField =
   | ScalarField
   | RelationField
@@ -183,6 +189,17 @@ const SYSTEM_FIELDS: Array<[string, string, ScalarType]> = [
   ['publishedAt', 'published_at', 'datetime'],
 ];
 const HIDDEN = new Set(['createdBy', 'updatedBy', 'locale', 'localizations']);
+
+/** A translated type's `locale`: read, filtered and grouped by; chosen by the endpoint's `locale`, never written. */
+const localeField = (column: string): ScalarField => ({
+  kind: 'scalar',
+  name: 'locale',
+  column,
+  type: 'string',
+  attribute: { type: 'string' },
+  writable: false,
+});
+
 const SCALARS = new Set<string>(SCALAR_TYPES);
 
 type AnyAttribute = Record<string, unknown> & { type: string };
@@ -429,13 +446,16 @@ export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
       a.type === 'dynamiczone' ||
       (a.type === 'relation' && String(a.relation).startsWith('morphTo'))
   );
+  const localized = Boolean(contentType.pluginOptions?.i18n?.localized);
+  // Every type has a locale column (i18n adds it); only a translated type's rows carry a meaningful one.
+  if (localized) fields.set('locale', localeField(meta.attributes.locale?.columnName ?? 'locale'));
   return {
     uid,
     table: meta.tableName,
     single: contentType.kind === 'singleType',
     draftAndPublish: Boolean(contentType.options?.draftAndPublish),
     hasLifecycles: Object.keys(meta.lifecycles ?? {}).length > 0,
-    localized: Boolean(contentType.pluginOptions?.i18n?.localized),
+    localized,
     complexFields,
     morphLinks: morphLinksOf(strapi, meta.attributes),
     fields,

@@ -10,7 +10,7 @@ import { queryVariable, requestVariables, type RequestContext } from './variable
 /** A query-string filter of a read endpoint: its key, the codec that parses its value, and its predicate. */
 export type QueryFilter = QueryFilterSpec & { predicate: Predicate };
 
-/** `customer.tier` as the filter `{ customer: { tier: condition } }`. */
+/** `customer.tier` (or `seo.metaTitle`, inside a component) as the filter `{ customer: { tier: condition } }`. */
 const nest = (path: string, condition: unknown): Record<string, unknown> =>
   path
     .split('.')
@@ -19,7 +19,7 @@ const nest = (path: string, condition: unknown): Record<string, unknown> =>
 
 /**
  * Compiles `?<key>=value` as `<field> <op> value` (`field` may follow a relation: `customer.tier`, into the
- * related rows of the endpoint's `status`). The value travels as a variable of its own namespace, so it never
+ * related rows of the endpoint's `status`, or name a single component's field: `seo.metaTitle`). The value travels as a variable of its own namespace, so it never
  * meets the endpoint's variables.
  */
 export const compileQueryFilter = (

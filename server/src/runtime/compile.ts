@@ -15,6 +15,7 @@ import { listHandler } from '../handlers/list';
 import { modifyHandler } from '../handlers/modify';
 import type { CompileDeps, Handler, HandlerFactory } from '../handlers/types';
 import { DefinitionError } from '../errors/definition-error';
+import { compileLocale } from '../query/locale';
 import type { Model } from '../query/model';
 
 export type EndpointAuth =
@@ -77,9 +78,14 @@ export const compileEndpoint = (
   if (definition.status === 'draft' && !model.draftAndPublish) {
     throw new DefinitionError(`status: ${model.uid} has no Draft & Publish, so it has no drafts to read`);
   }
+  if (definition.media === 'object' && definition.type !== 'list') {
+    throw new DefinitionError('media: only a List answers media fields, so only a List takes "object"');
+  }
   if (definition.publish && !model.draftAndPublish) {
     throw new DefinitionError(`publish: ${model.uid} has no Draft & Publish; its records are always published`);
   }
+  // Checked here for every endpoint type; each handler resolves it again for its requests.
+  compileLocale(definition, model, deps.locales);
   return {
     id,
     name: definition.name,

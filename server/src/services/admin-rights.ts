@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { EndpointDefinition } from '../../../contracts/definition';
 import { ADMIN_USER } from '../auth/admin-users';
+import { componentLeavesIn } from '../auth/component-leaves';
 import { rightsOf, type ContentRight } from '../auth/content-rights';
 import { describeMissing, missingRights, type AdminPermission, type LocalesOf } from '../auth/rights-check';
 import type { CompiledEndpoint } from '../runtime/compile';
@@ -38,6 +39,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const attribute = schemaOf(uid)?.attributes[field];
     return attribute?.type === 'relation' && typeof attribute.target === 'string' ? attribute.target : null;
   };
+  const leavesOf = componentLeavesIn(schemaOf, (uid) => strapi.components[uid as keyof typeof strapi.components]);
 
   /** The rights of these admins, read in one query. */
   const adminsOf = async (ids: number[]): Promise<Map<number, AdminRights>> => {
@@ -79,7 +81,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** What `admin` lacks for `definition`: nothing for a super admin. */
   const missingFor = async (admin: AdminRights, definition: EndpointDefinition) => {
     if (admin.superAdmin) return [];
-    const rights = rightsOf(definition, targetOf);
+    const rights = rightsOf(definition, targetOf, leavesOf);
     return missingRights(rights, admin.permissions, await localesFor(rights));
   };
 

@@ -72,6 +72,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       method,
       routeKey: routeKey(method, definition.path),
       aggregate: definition.aggregate ?? null,
+      locale: definition.locale ?? null,
+      media: definition.media ?? null,
       ...(actor ? { authorId: actor.id } : {}),
     };
     let row;

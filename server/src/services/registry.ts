@@ -11,6 +11,8 @@ import type { CompileDeps } from '../handlers/types';
 import { dialectOf } from '../query/dialect';
 import { createExecutor } from '../query/executor';
 import { buildModel, type Model } from '../query/model';
+import { NO_LOCALES } from '../query/locale';
+import { readSiteLocales, watchDefaultLocale } from './site-locales';
 import { createFileUrls } from '../files/file-urls';
 import { mediaLibrary } from '../files/media-library';
 import { createFileSigner } from '../files/signature';
@@ -76,6 +78,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return models.get(uid)!;
       },
       publicUrl: publicUrlOf(strapi),
+      locales: NO_LOCALES,
       files: {
         library,
         signer,
@@ -144,10 +147,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   const load = async () => {
     const revision = await readRevision();
-    const [rows, keys] = await Promise.all([
+    const [rows, keys, locales] = await Promise.all([
       strapi.db.query(UIDS.endpoint).findMany({ where: { enabled: true }, orderBy: { id: 'asc' } }),
       strapi.db.query(UIDS.apiKey).findMany({ select: ['id', 'hash', 'expiresAt'] }),
+      readSiteLocales(strapi),
     ]);
+    // Definitions saved from now on are checked against these too (a fixed locale must exist).
+    compileDeps().locales = locales;
     const suspended: NotServed = new Map();
     const parsed = parseAll(rows, suspended);
     const byId = new Map(parsed.map((p) => [p.id, p.row]));
@@ -190,11 +196,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   };
 
+  /** Marks a change for every instance and recompiles this one at once. */
+  const changed = async () => {
+    await store().set({ key: 'revision', value: randomUUID() });
+    await loading;
+    await reload();
+  };
+
   return {
     snapshot: () => current,
     compileDeps,
     async start() {
       await reload();
+      // An endpoint without a locale reads the default one, which an admin may change at any time.
+      watchDefaultLocale(strapi, changed);
       const unchecked = await strapi.db
         .query(UIDS.endpoint)
         .count({ where: { enabled: true, authorId: { $null: true } } });
@@ -210,11 +225,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (timer) clearInterval(timer);
       timer = null;
     },
-    /** Marks a change for every instance and recompiles this one at once. */
-    async changed() {
-      await store().set({ key: 'revision', value: randomUUID() });
-      await loading;
-      await reload();
-    },
+    changed,
   };
 };

@@ -7,7 +7,7 @@ import type { Model } from '../query/model';
 import type { Variables } from '../query/variables';
 import { FieldError } from '../writes/field-error';
 import { applyFixedValues, compileFixedValues, requireCreatable, requiredByType } from '../writes/input';
-import { requireWritableObject, type Target } from '../writes/object-writer';
+import type { Target } from '../writes/object-writer';
 import type { Values } from '../writes/sql-writer';
 import type { TxDb } from '../writes/tx-db';
 import { compileCondition, compileTaskFilter, taskObject, type ConditionScope } from './conditions';
@@ -40,21 +40,32 @@ export class TaskFieldError extends Error {
   }
 }
 
-/** The task's rows: those of `model` matching `filter`, one per document on Draft & Publish types. */
+/**
+ * The task's rows: those of `model` matching `filter`, one per document on Draft & Publish types (per document
+ * and locale on translated types: a task writes the locales its filter selects, each on its own).
+ */
 const selector = (model: Model, filter: unknown, scope: ActionScope, path: string) => {
   const q = quoter(scope.deps.dialect);
   const predicate = compileTaskFilter(scope, model, filter, path);
+  const locale = model.localized ? `, ${ROOT}.${q('locale')} AS l` : '';
   return async (db: TxDb, vars: Variables): Promise<Target[]> => {
     const ctx: RenderContext = { vars, bindings: [], unknown: false };
     const where = predicate(ctx);
     const rows = await db.all(
-      `SELECT ${ROOT}.${q('id')} AS id, ${ROOT}.${q('document_id')} AS d FROM ${q(model.table)} ${ROOT} WHERE ${where} ORDER BY ${ROOT}.${q('id')}`,
+      `SELECT ${ROOT}.${q('id')} AS id, ${ROOT}.${q('document_id')} AS d${locale} FROM ${q(model.table)} ${ROOT} WHERE ${where} ORDER BY ${ROOT}.${q('id')}`,
       ctx.bindings
     );
     const seen = new Set<string>();
-    return rows
-      .map((r) => ({ id: Number(r.id), documentId: String(r.d) }))
-      .filter((t) => !model.draftAndPublish || (!seen.has(t.documentId) && seen.add(t.documentId)));
+    const targets: Target[] = [];
+    for (const row of rows) {
+      const target: Target = { id: Number(row.id), documentId: String(row.d) };
+      if (model.localized) target.locale = String(row.l);
+      const version = `${target.documentId}:${target.locale ?? ''}`;
+      if (model.draftAndPublish && seen.has(version)) continue;
+      seen.add(version);
+      targets.push(target);
+    }
+    return targets;
   };
 };
 
@@ -71,7 +82,7 @@ export const compileTask = (task: TaskDefinition, index: number, scope: ActionSc
   if (model.single && task.action !== 'update-records') {
     throw new DefinitionError(`${path}.object: ${model.uid} is a single type: its one entry is only updated`);
   }
-  const writer = scope.deps.writerOf(requireWritableObject(model, `${path}.object`));
+  const writer = scope.deps.writerOf(model);
   // Creating records conflicts with nothing but unique values; updating or deleting selected rows conflicts
   // with every other write of the type: those run alone (and never deadlock on the same rows).
   (task.action === 'create-record' ? scope.shared : scope.exclusive).add(model.uid);

@@ -13,10 +13,13 @@ import { withRecordVariables } from '../tasks/variables';
 import { FieldError } from './field-error';
 import { fileDataLength } from '../files/incoming';
 import { mediaFieldsOf } from '../files/media-links';
+import { compileLocale } from '../query/locale';
+import { holdsMedia } from '../query/components/fields';
 import { readJsonBody, type FileAllowance } from './body';
+import { requestLocale } from './localization';
+import { nestedFileDataLength, stageAllFiles } from './nested-files';
 import { compileInput } from './input';
 import { emptyLockPlan, type LockPlan } from './locks';
-import { requireWritableObject } from './object-writer';
 import { createRowQueries } from './row-queries';
 import { runWriteTransaction } from './transaction';
 import type { Values } from './sql-writer';
@@ -50,13 +53,20 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
   const accepted = new Set(definition.fields.map((f) => f.name));
   const mediaFields = mediaFieldsOf(model).filter((f) => accepted.has(f.name));
   const mediaNames = mediaFields.map((f) => f.name);
+  // Component fields and dynamic zones with media fields inside: their files count as file data too.
+  const withFiles = new Map([...model.fields].filter(([name, f]) => accepted.has(name) && holdsMedia(f)));
   // Files travel in the body as base64, a third larger than their bytes.
-  const fileAllowance: FileAllowance | undefined = mediaFields.length
-    ? { bytes: Math.ceil(deps.files.maxRequestBytes / 3) * 4, dataLength: (body) => fileDataLength(body, mediaNames) }
-    : undefined;
+  const fileAllowance: FileAllowance | undefined =
+    mediaFields.length || withFiles.size
+      ? {
+          bytes: Math.ceil(deps.files.maxRequestBytes / 3) * 4,
+          dataLength: (body) => fileDataLength(body, mediaNames) + nestedFileDataLength(body, withFiles),
+        }
+      : undefined;
   const { uploads } = deps.files;
   const readDb = () => txDb(deps.strapi.db.connection, deps.dialect);
-  const writer = deps.writerOf(requireWritableObject(model, 'object'));
+  const writer = deps.writerOf(model);
+  const locale = compileLocale(definition, model, deps.locales);
   const tasks = compileTasks(definition, model, deps);
 
   const plan: LockPlan = emptyLockPlan();
@@ -73,6 +83,8 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
     writer,
     rows,
     publish: definition.publish,
+    /** The locale the request writes, on a translated type (else undefined). */
+    localeOf: (ctx: Context) => requestLocale(locale, ctx),
     /** The request's JSON body: `maxBodyBytes`, and the files of its media fields besides. */
     readBody: (ctx: Context) => readJsonBody(ctx, deps.maxBodyBytes, fileAllowance),
     /**
@@ -83,15 +95,20 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
      */
     async run<T>(
       work: (db: TxDb) => Promise<T>,
-      options: { many?: boolean; records?: Values[]; target?: { id: number | undefined; vars: Variables } } = {}
+      options: {
+        many?: boolean;
+        records?: Values[];
+        target?: { id: number | undefined; vars: Variables; locale: string | undefined };
+      } = {}
     ): Promise<T> {
       const { many = false, records = [], target } = options;
       let uploaded: Awaited<ReturnType<typeof uploads.stage>> = [];
       let released = new Set<number>();
       let result: T;
       try {
-        uploaded = await uploads.stage(records, mediaFields, endpointId, async () => {
-          if (target && !(target.id !== undefined && (await rows.allMatch(readDb(), [target.id], target.vars)))) {
+        uploaded = await stageAllFiles(uploads, records, model.fields, mediaFields, endpointId, async () => {
+          const within = async (id: number) => rows.allMatch(readDb(), [id], target!.vars, target!.locale ?? null);
+          if (target && !(target.id !== undefined && (await within(target.id)))) {
             throw new ApiError(404, MESSAGES.recordNotFound);
           }
         });
@@ -119,12 +136,16 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
      * The id a Modify or Delete targets: the request's number, or a single type's one entry (undefined when
      * there is none within the filter, which `run` and `target` answer with 404).
      */
-    async targetId(request: { param?: number }, vars: Variables) {
-      return model.single ? rows.entryId(readDb(), vars) : request.param;
+    async targetId(request: { param?: number }, vars: Variables, locale: string | undefined) {
+      return model.single ? rows.entryId(readDb(), vars, locale ?? null) : request.param;
     },
-    /** A Modify's or Delete's target, within the filter, or 404 `Record not found`. */
-    async target(db: TxDb, id: number | undefined, vars: Variables) {
-      const found = id === undefined ? null : await rows.find(db, id, vars);
+    /**
+     * A Modify's or Delete's target, within the filter and in the request's locale (a row of another locale is
+     * no record of this endpoint; undefined: any locale, for the row a Create's `?localizationOf=` names), or
+     * 404 `Record not found`.
+     */
+    async target(db: TxDb, id: number | undefined, vars: Variables, locale: string | undefined) {
+      const found = id === undefined ? null : await rows.find(db, id, vars, locale ?? null);
       // Once the row is locked, the filter is asked again in a statement of its own: on PostgreSQL that sees a
       // relation (link rows) changed by a transaction that committed while this one waited for the lock.
       if (!found || !(await rows.allMatch(db, [found.id], vars))) throw new ApiError(404, MESSAGES.recordNotFound);

@@ -1,23 +1,21 @@
 import type { Core } from '@strapi/strapi';
 import { MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
-import type { Model, RelationField } from '../query/model';
+import { holdsComponents, type Model, type ModelField, type RelationField } from '../query/model';
+import { walkSubValues } from './component-values';
 import { FieldError } from './field-error';
+import { relatedIds } from './links';
+import { fieldOfValidationError } from './validation-path';
+import type { Target } from './object-writer';
+import { shareUntranslatedFields } from './locale-sync';
 import { publishChanges } from './publish-changes';
 import type { Values } from './sql-writer';
 
 type Documents = {
   create(params: object): Promise<{ id: number } | null>;
   update(params: object): Promise<{ id: number } | null>;
+  publish(params: object): Promise<{ entries: Array<{ id: number }> }>;
   delete(params: object): Promise<unknown>;
-};
-
-/** A Strapi ValidationError names the field in `details.errors[].path`. */
-const fieldOfValidationError = (error: unknown): string | null => {
-  const e = error as { name?: string; details?: { errors?: Array<{ path?: unknown[] }> } };
-  if (e?.name !== 'ValidationError') return null;
-  const path = e.details?.errors?.[0]?.path;
-  return Array.isArray(path) && path.length ? String(path[0]) : '';
 };
 
 /**
@@ -47,36 +45,60 @@ export const createDocumentWriter = (strapi: Core.Strapi, model: Model) => {
     });
   };
 
+  const relationData = async (field: RelationField, value: unknown) => ({
+    set: await referencesOf(field, relatedIds(field, value)),
+  });
+
+  /**
+   * A component value as the Document Service takes it: a copy (the same values may be written to several
+   * documents) whose relations are set as top-level ones are. With no ids, Strapi replaces the components.
+   */
+  const componentData = async (field: ModelField, value: unknown) => {
+    const copy = structuredClone(value);
+    const relations: Array<{ field: RelationField; holder: Record<string, unknown>; key: string }> = [];
+    walkSubValues(field, copy, field.name, (sub, holder, key) => {
+      if (sub.kind === 'relation') relations.push({ field: sub, holder, key });
+    });
+    for (const { field: sub, holder, key } of relations) holder[key] = await relationData(sub, holder[key]);
+    return copy;
+  };
+
   const toData = async (values: Values) => {
     const data: Record<string, unknown> = {};
     for (const [name, value] of values) {
       const field = model.fields.get(name)!;
       // Media values are Media Library file ids by now, which the Document Service takes as they are.
-      if (field.kind !== 'relation') data[name] = value;
-      else {
-        const ids = value === null ? [] : field.many ? (value as number[]) : [value as number];
-        data[name] = { set: await referencesOf(field, ids) };
-      }
+      if (field.kind === 'relation') data[name] = await relationData(field, value);
+      else if (holdsComponents(field)) data[name] = await componentData(field, value);
+      else data[name] = value;
     }
     return data;
   };
+  const inLocale = (locale: string | undefined) => (model.localized && locale ? { locale } : {});
 
   const guard = async <T>(index: number, work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
     } catch (error) {
-      const field = fieldOfValidationError(error);
+      const field = fieldOfValidationError(error, model.fields);
       if (field === null) throw error;
       throw new FieldError(field || 'unknown', index);
     }
   };
 
   return {
-    async insert(records: Values[], publish: boolean): Promise<number[]> {
+    /**
+     * New documents; or, given `documentId`, the record is that document's new `locale` (the Document Service's
+     * update creates a missing locale, with the fields the document's locales share).
+     */
+    async insert(records: Values[], publish: boolean, locale?: string, documentId?: string): Promise<number[]> {
       const ids: number[] = [];
       for (const [i, values] of records.entries()) {
         const data = await toData(values);
-        const doc = await guard(i, () => documents().create({ data, ...status(publish) }));
+        const params = { data, ...status(publish), ...inLocale(locale) };
+        const doc = await guard(i, () =>
+          documentId ? documents().update({ documentId, ...params }) : documents().create(params)
+        );
         ids.push(doc!.id);
       }
       return ids;
@@ -86,23 +108,38 @@ export const createDocumentWriter = (strapi: Core.Strapi, model: Model) => {
      * other pending draft edits stay in the draft. Returns the row ids after the write: publishing gives the
      * published row a new id.
      */
-    async update(targets: Array<{ documentId: string }>, values: Values, publish: boolean): Promise<number[]> {
+    async update(targets: Target[], values: Values, publish: boolean): Promise<number[]> {
       const ids: number[] = [];
       const data = await toData(values);
-      for (const { documentId } of targets) {
-        const write = () => documents().update({ documentId, data, ...status(publish) });
-        const doc = await guard(0, () =>
-          model.draftAndPublish && publish
-            ? publishChanges(strapi, model.uid, documentId, Object.keys(data), write)
-            : write()
+      for (const { documentId, locale } of targets) {
+        // A translated row's own locale: without it, the Document Service writes the default locale.
+        const version = { documentId, ...inLocale(locale) };
+        const draft = await guard(0, () => documents().update({ ...version, data }));
+        if (!draft) throw new ApiError(404, MESSAGES.recordNotFound); // deleted meanwhile, outside /_api
+        if (!(model.draftAndPublish && publish)) {
+          ids.push(draft.id);
+          continue;
+        }
+        // Published apart from the draft's update, as the admin does: Strapi shares the fields its locales
+        // share in the drafts on the update, and in the published versions on the publication.
+        const published = await guard(0, () =>
+          publishChanges(strapi, model.uid, documentId, Object.keys(data), () => documents().publish(version))
         );
-        if (!doc) throw new ApiError(404, MESSAGES.recordNotFound); // deleted meanwhile, outside /_api
-        ids.push(doc.id);
+        const id = published.entries[0].id;
+        if (model.localized) await shareUntranslatedFields(strapi, model.uid, id, Object.keys(data));
+        ids.push(id);
       }
       return ids;
     },
-    async remove(targets: Array<{ documentId: string }>): Promise<void> {
-      for (const documentId of new Set(targets.map((t) => t.documentId))) await documents().delete({ documentId });
+    /** Deletes the targets' documents, in the targets' locales only (as Strapi's admin deletes a locale). */
+    async remove(targets: Target[]): Promise<void> {
+      const done = new Set<string>();
+      for (const { documentId, locale } of targets) {
+        const key = JSON.stringify([documentId, locale ?? null]);
+        if (done.has(key)) continue;
+        done.add(key);
+        await documents().delete({ documentId, ...inLocale(locale) });
+      }
     },
   };
 };

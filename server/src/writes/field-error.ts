@@ -17,3 +17,16 @@ export class ValueRefused extends Error {
     super(reason);
   }
 }
+
+/**
+ * Thrown by the rule of a component field or dynamic zone: the value at `path` inside it (`.metaTitle`,
+ * `[1].url`) is refused; the caller prefixes the field's name.
+ */
+export class SubValueRefused extends Error {
+  constructor(
+    public readonly path: string,
+    public readonly reason?: string
+  ) {
+    super(`refused at ${path}`);
+  }
+}

@@ -5,16 +5,29 @@ import { codecFor, INVALID } from '../query/codecs';
 import type { Dialect } from '../query/dialect';
 import { mediaRule } from '../files/incoming';
 import { requireExposed, requireField } from '../query/fields';
-import type { MediaField, Model } from '../query/model';
+import {
+  holdsComponents,
+  type ComponentField,
+  type DynamicZoneField,
+  type MediaField,
+  type Model,
+} from '../query/model';
 import { VARIABLE_SAMPLES, type Variables } from '../query/variables';
+import { componentValueRule } from './component-rules';
 import { constantRule, defaultOf, fieldRule, type FieldRule, type WritableField } from './field-rules';
-import { FieldError, ValueRefused } from './field-error';
+import { FieldError, SubValueRefused, ValueRefused } from './field-error';
 import type { Values } from './sql-writer';
 
 const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid']);
 
 /** A field of `model` that a client, a preset or a task may write; `where` names the place in the definition. */
 export const requireWritable = (model: Model, name: string, where: string): WritableField => {
+  const own = model.fields.get(name);
+  if (own && holdsComponents(own)) {
+    throw new DefinitionError(
+      `${where}: "${name}" is a ${own.kind === 'component' ? 'component' : 'dynamic zone'}; only a client's request writes it`
+    );
+  }
   const field = requireField(model, name, where);
   if (field.kind === 'scalar' && !field.writable) {
     throw new DefinitionError(`${where}: "${name}" is set by Strapi and cannot be written`);
@@ -92,11 +105,11 @@ export const requireCreatable = (model: Model, where: string) => {
 /** Required by the content type with no default: a Create must get it from the client or a preset. */
 export const requiredByType = (model: Model) =>
   [...model.fields.values()].filter(
-    (f): f is WritableField | MediaField =>
-      (f.kind === 'scalar' || f.kind === 'relation' || f.kind === 'media') &&
+    (f): f is WritableField | MediaField | ComponentField | DynamicZoneField =>
+      f.kind !== 'unsupported' &&
       (f.kind !== 'scalar' || f.writable) &&
       f.attribute.required === true &&
-      (f.kind === 'media' || defaultOf(f) === undefined)
+      (f.kind !== 'scalar' || defaultOf(f) === undefined)
   );
 
 /** A rule that may say why it refuses: file checks do, type checks return INVALID. */
@@ -114,15 +127,22 @@ export const compileInput = (
   explainVariable: (name: string) => string | null,
   maxFileBytes: number
 ) => {
-  const accepted = new Map<string, { rule: FieldRule | AcceptRule; required: boolean; media: boolean }>();
+  // `asSent`: the value as sent is an `input.<field>` variable of tasks (not files, not components).
+  const accepted = new Map<string, { rule: FieldRule | AcceptRule; required: boolean; asSent: boolean }>();
   definition.fields.forEach((f, i) => {
     if (f.name === 'id') throw new DefinitionError(`fields[${i}]: "id" is assigned by the database, never written`);
+    const own = model.fields.get(f.name);
+    if (own && holdsComponents(own)) {
+      const rule = componentValueRule(own, dialect, maxFileBytes, `fields[${i}]`);
+      accepted.set(f.name, { rule, required: Boolean(f.required), asSent: false });
+      return;
+    }
     const exposed = requireExposed(model, f.name, `fields[${i}]`);
     const rule =
       exposed.kind === 'media'
         ? mediaRule(exposed, maxFileBytes, Boolean(f.required))
         : fieldRule(requireWritable(model, f.name, `fields[${i}]`), dialect);
-    accepted.set(f.name, { rule, required: Boolean(f.required), media: exposed.kind === 'media' });
+    accepted.set(f.name, { rule, required: Boolean(f.required), asSent: exposed.kind !== 'media' });
   });
   for (const name of Object.keys(definition.presets)) {
     if (accepted.has(name)) {
@@ -160,11 +180,12 @@ export const compileInput = (
           parsed = spec.rule(body[name]);
         } catch (error) {
           if (error instanceof ValueRefused) throw new FieldError(name, index, error.reason);
+          if (error instanceof SubValueRefused) throw new FieldError(`${name}${error.path}`, index, error.reason);
           throw error;
         }
         if (parsed === INVALID) throw new FieldError(name, index);
         values.set(name, parsed);
-        if (!spec.media) input[name] = body[name];
+        if (spec.asSent) input[name] = body[name];
       }
       for (const name of mustHave) {
         if (values.get(name) === undefined || values.get(name) === null) throw new FieldError(name, index);

@@ -1,13 +1,14 @@
 import type { Core } from '@strapi/strapi';
-import { DefinitionError } from '../errors/definition-error';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { codecFor } from '../query/codecs';
 import { quoter, type Dialect } from '../query/dialect';
-import type { Model, RelationField, ScalarField } from '../query/model';
+import { mediaLinkTable, type Model, type RelationField, type ScalarField } from '../query/model';
 import { createBlocksCheck } from './blocks';
+import { createComponentFiles } from './component-files';
 import { createDocumentWriter } from './document-writer';
 import { FieldError } from './field-error';
 import { linkedRows, relatedIds, rowsToLink, targetVersions } from './links';
+import { checkNestedRelations } from './nested-relations';
 import { createSqlWriter, type RelationRows, type Values } from './sql-writer';
 import { chunks, placeholders, type TxDb } from './tx-db';
 import { violatedColumn } from './unique-index';
@@ -16,21 +17,18 @@ import { violatedColumn } from './unique-index';
 export interface Target {
   id: number;
   documentId: string;
+  /** The row's locale, on a translated type: the Document Service writes that locale only. */
+  locale?: string;
 }
 
 export type DocumentServiceMode = 'auto' | 'always';
 
-/** Whether writes to a type must go through the Document Service (see the `documentService` option). */
+/**
+ * Whether writes to a type must go through the Document Service (see the `documentService` option): translated
+ * types do, for their locales and the fields their locales share.
+ */
 export const needsDocumentService = (model: Model, mode: DocumentServiceMode) =>
-  mode === 'always' || model.draftAndPublish || model.hasLifecycles || model.complexFields;
-
-/** Types endpoints and tasks may write; `where` names the place in the definition. */
-export const requireWritableObject = (model: Model, where: string) => {
-  // The Document Service would need the target row's locale on every update and delete; not carried yet.
-  if (model.localized)
-    throw new DefinitionError(`${where}: ${model.uid} is translated (i18n) and cannot be written yet`);
-  return model;
-};
+  mode === 'always' || model.draftAndPublish || model.hasLifecycles || model.complexFields || model.localized;
 
 /**
  * Writes records of one type after the checks that need the database: related rows exist, and (on the SQL
@@ -45,6 +43,7 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
   const checkBlocks = createBlocksCheck(strapi, model);
   const relations = [...model.fields.values()].filter((f): f is RelationField => f.kind === 'relation');
   const { media } = sql;
+  const componentFiles = createComponentFiles(model, mediaLinkTable(strapi), dialect);
   const uniques = [...model.fields.values()].filter(
     (f): f is ScalarField => f.kind === 'scalar' && f.writable && (f.attribute.unique === true || f.type === 'uid')
   );
@@ -117,35 +116,54 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
     }
   };
 
-  /** Notes the files the targets' media fields `names` link to now, before a write unlinks them. */
+  /**
+   * Notes the files the targets link to now through the fields `names` (media fields, and media inside
+   * component fields), before a write unlinks them.
+   */
   const release = async (db: TxDb, targets: Target[], names: string[]) => {
-    for (const file of await media.linked(db, [...new Set(targets.map((t) => t.documentId))], names)) {
-      db.releasedFiles.add(file);
-    }
+    const documentIds = [...new Set(targets.map((t) => t.documentId))];
+    const mediaNames = media.fields.filter((f) => names.includes(f.name)).map((f) => f.name);
+    const files = [
+      ...(await media.linked(db, documentIds, mediaNames)),
+      ...(await componentFiles(db, documentIds, names)),
+    ];
+    for (const file of files) db.releasedFiles.add(file);
   };
 
   return {
     model,
     viaDocumentService,
     uniqueFields: uniques.map((f) => f.name),
-    async create(db: TxDb, records: Values[], publish: boolean): Promise<number[]> {
+    /**
+     * New documents, in `locale` on a translated type (absent: the site's default locale); or the new `locale`
+     * of the document `documentId`.
+     */
+    async create(
+      db: TxDb,
+      records: Values[],
+      publish: boolean,
+      locale?: string,
+      documentId?: string
+    ): Promise<number[]> {
       const linked = await checkRelations(db, records);
-      if (viaDocumentService) return uniqueIndexGuard(() => documents.insert(records, publish));
+      if (viaDocumentService) {
+        await checkNestedRelations(strapi, db, model, records);
+        return uniqueIndexGuard(() => documents.insert(records, publish, locale, documentId));
+      }
       const checked = await checkBlocks(records);
       await checkUnique(db, checked, []);
       return uniqueIndexGuard(() => sql.insert(db, checked, linked));
     },
     async update(db: TxDb, targets: Target[], values: Values, publish: boolean): Promise<number[]> {
-      await release(
-        db,
-        targets,
-        media.fields.filter((f) => values.has(f.name)).map((f) => f.name)
-      );
+      await release(db, targets, [...values.keys()]);
       const linked = await checkRelations(
         db,
         targets.map(() => values)
       );
-      if (viaDocumentService) return uniqueIndexGuard(() => documents.update(targets, values, publish));
+      if (viaDocumentService) {
+        await checkNestedRelations(strapi, db, model, [values]);
+        return uniqueIndexGuard(() => documents.update(targets, values, publish));
+      }
       const ids = targets.map((t) => t.id);
       const [checked] = await checkBlocks([values]);
       // One unique value cannot go to several rows.
@@ -154,11 +172,7 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
       return ids;
     },
     async remove(db: TxDb, targets: Target[]): Promise<void> {
-      await release(
-        db,
-        targets,
-        media.fields.map((f) => f.name)
-      );
+      await release(db, targets, [...model.fields.keys()]);
       if (viaDocumentService) await documents.remove(targets);
       else
         await sql.remove(

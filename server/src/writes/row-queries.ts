@@ -30,28 +30,38 @@ export const createRowQueries = (model: Model, filter: Predicate, publication: s
   // The target stays locked until the write, so a concurrent change cannot take it out of the filter meanwhile.
   const lockTarget = dialect === 'postgres' ? ` FOR UPDATE OF ${ROOT}` : dialect === 'mysql' ? ' FOR UPDATE' : '';
 
-  const render = (vars: Variables) => {
+  const localeColumn = `${ROOT}.${q('locale')}`;
+  /** The endpoint filter, and on a translated type the request's locale (null: any, for the write check). */
+  const render = (vars: Variables, locale: string | null = null) => {
     const ctx: RenderContext = { vars, bindings: [], unknown: false };
-    return { sql: filter(ctx), bindings: ctx.bindings };
+    const sql = filter(ctx);
+    if (locale === null || !model.localized) return { sql, bindings: ctx.bindings };
+    return { sql: `${sql} AND ${localeColumn} = ?`, bindings: [...ctx.bindings, locale] };
   };
 
   return {
-    /** The target of a Modify or Delete, by id and within the filter, locked for the rest of the transaction. */
-    async find(db: TxDb, targetId: number, vars: Variables): Promise<Target | null> {
-      const where = render(vars);
+    /**
+     * The target of a Modify or Delete, by id and within the filter (and the locale), locked for the rest of the
+     * transaction.
+     */
+    async find(db: TxDb, targetId: number, vars: Variables, locale: string | null): Promise<Target | null> {
+      const where = render(vars, locale);
       const rows = await db.all(
-        `SELECT ${id} AS id, ${ROOT}.${q('document_id')} AS d ${from} WHERE ${id} = ?${publication ? ` AND ${publication}` : ''} AND ${where.sql}${lockTarget}`,
+        `SELECT ${id} AS id, ${ROOT}.${q('document_id')} AS d${model.localized ? `, ${localeColumn} AS l` : ''} ${from} WHERE ${id} = ?${publication ? ` AND ${publication}` : ''} AND ${where.sql}${lockTarget}`,
         [targetId, ...where.bindings]
       );
-      return rows.length ? { id: Number(rows[0].id), documentId: String(rows[0].d) } : null;
+      if (!rows.length) return null;
+      const target: Target = { id: Number(rows[0].id), documentId: String(rows[0].d) };
+      if (model.localized) target.locale = String(rows[0].l);
+      return target;
     },
 
     /**
      * The id of a single type's one entry (of the status the endpoint reads), within the filter, or null. Read
      * before the transaction; `find` then locks it and asks the filter again.
      */
-    async entryId(db: TxDb, vars: Variables): Promise<number | undefined> {
-      const where = render(vars);
+    async entryId(db: TxDb, vars: Variables, locale: string | null): Promise<number | undefined> {
+      const where = render(vars, locale);
       const rows = await db.all(
         `SELECT ${id} AS id ${from} WHERE ${publication ? `${publication} AND ` : ''}${where.sql} ORDER BY ${id} LIMIT 1`,
         where.bindings
@@ -59,9 +69,9 @@ export const createRowQueries = (model: Model, filter: Predicate, publication: s
       return rows.length ? Number(rows[0].id) : undefined;
     },
 
-    /** Whether every row in `ids` matches the endpoint filter. */
-    async allMatch(db: TxDb, ids: number[], vars: Variables): Promise<boolean> {
-      const where = render(vars);
+    /** Whether every row in `ids` matches the endpoint filter (and `locale`, unless null). */
+    async allMatch(db: TxDb, ids: number[], vars: Variables, locale: string | null = null): Promise<boolean> {
+      const where = render(vars, locale);
       const rows = await db.all(
         `SELECT ${id} AS id ${from} WHERE ${id} IN ${placeholders(ids.length)} AND ${where.sql}`,
         [...ids, ...where.bindings]

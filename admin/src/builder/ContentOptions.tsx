@@ -1,0 +1,112 @@
+import { Grid } from '@strapi/design-system';
+import { isWrite } from '../../../contracts/definition';
+import type { ObjectDescription, SiteLocale } from '../../../contracts/objects';
+import { ToggleField } from '../components/ToggleField';
+import { useT } from '../hooks/useT';
+import { READS_EVERY_LOCALE, type Draft } from './draft';
+import { holdsMedia } from './fieldChoices';
+import { SelectField } from './SelectField';
+
+/** The select's stand-in for "no locale in the definition" (no locale code starts with "@"). */
+const SITE_DEFAULT = '@default';
+
+/** A locale as Strapi's settings name it ("French (fr)"), with its code when the name lacks it. */
+const localeLabel = (l: SiteLocale) => (l.name.includes(l.code) ? l.name : `${l.name} (${l.code})`);
+
+const localeHint = (locale: string) =>
+  locale === '' ? 'default' : locale === 'query' || locale === 'all' ? locale : 'fixed';
+
+/**
+ * What the endpoint reads and writes of a type's content, where the type has it: Draft & Publish status and
+ * publishing, the locale of a localized type, and how a List answers files.
+ */
+export const ContentOptions = ({
+  object,
+  draft,
+  problems,
+  set,
+}: {
+  object: ObjectDescription | undefined;
+  draft: Draft;
+  problems: Record<string, string>;
+  set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
+}) => {
+  const t = useT();
+  if (!object) return null;
+  const locales = object.locales ?? [];
+  const fixed = locales.map((l): [string, string] => [l.code, localeLabel(l)]);
+  const siteDefault = fixed.find(([code]) => code === object.defaultLocale)?.[1] ?? object.defaultLocale ?? '';
+  // A stored locale the site no longer has stays visible, so the owner sees why the endpoint fails.
+  const stale =
+    draft.locale && !['query', 'all'].includes(draft.locale) && !locales.some((l) => l.code === draft.locale);
+  const localeOptions: Array<[string, string]> = [
+    [SITE_DEFAULT, t('builder.locale.default', { locale: siteDefault })],
+    ...fixed,
+    ...(stale ? [[draft.locale, draft.locale] as [string, string]] : []),
+    ['query', t('builder.locale.query')],
+    ...(READS_EVERY_LOCALE.includes(draft.type) || draft.locale === 'all'
+      ? [['all', t('builder.locale.all')] as [string, string]]
+      : []),
+  ];
+  return (
+    <>
+      {object.draftAndPublish && draft.type !== 'create' && (
+        <Grid.Item col={4} xs={12}>
+          <SelectField
+            name="status"
+            label={t('builder.status')}
+            hint={t('builder.status.hint')}
+            value={draft.status}
+            error={problems.status}
+            options={[
+              ['published', t('builder.status.published')],
+              ['draft', t('builder.status.draft')],
+            ]}
+            onChange={(v) => set('status', v as Draft['status'])}
+          />
+        </Grid.Item>
+      )}
+      {object.draftAndPublish && isWrite(draft.type) && (
+        <Grid.Item col={4} xs={12}>
+          <ToggleField
+            name="publish"
+            label={t('builder.publish')}
+            hint={t('builder.publish.hint')}
+            error={problems.publish}
+            checked={draft.publish}
+            onChange={(on) => set('publish', on)}
+          />
+        </Grid.Item>
+      )}
+      {object.localized && (
+        <Grid.Item col={4} xs={12}>
+          <SelectField
+            name="locale"
+            label={t('builder.locale')}
+            hint={t(`builder.locale.hint.${localeHint(draft.locale)}`)}
+            value={draft.locale || SITE_DEFAULT}
+            error={problems.locale}
+            options={localeOptions}
+            onChange={(v) => set('locale', v === SITE_DEFAULT ? '' : v)}
+          />
+        </Grid.Item>
+      )}
+      {draft.type === 'list' && holdsMedia(object.fields) && (
+        <Grid.Item col={4} xs={12}>
+          <SelectField
+            name="media"
+            label={t('builder.media')}
+            hint={t(`builder.media.hint.${draft.media}`)}
+            value={draft.media}
+            error={problems.media}
+            options={[
+              ['url', t('builder.media.url')],
+              ['object', t('builder.media.object')],
+            ]}
+            onChange={(v) => set('media', v as Draft['media'])}
+          />
+        </Grid.Item>
+      )}
+    </>
+  );
+};

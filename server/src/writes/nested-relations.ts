@@ -1,0 +1,41 @@
+import type { Core } from '@strapi/strapi';
+import type { Model, RelationField } from '../query/model';
+import { eachSubValue } from './component-values';
+import { FieldError } from './field-error';
+import { linkedRows, relatedIds, targetVersions } from './links';
+import type { Values } from './sql-writer';
+import type { TxDb } from './tx-db';
+
+interface Use {
+  ids: number[];
+  index: number;
+  path: string;
+}
+
+/**
+ * Relations inside components name rows that exist (locked until the transaction ends, as top-level relations'
+ * rows are): one query per relation field of a component, for all records; a missing row is a FieldError naming
+ * the path (`links[1].article`).
+ */
+export const checkNestedRelations = async (strapi: Core.Strapi, db: TxDb, model: Model, records: Values[]) => {
+  const uses = new Map<RelationField, Use[]>();
+  records.forEach((values, index) =>
+    eachSubValue(model.fields, values, (field, holder, key, path) => {
+      if (field.kind !== 'relation') return;
+      const ids = relatedIds(field, holder[key]);
+      if (!ids.length) return;
+      if (!uses.has(field)) uses.set(field, []);
+      uses.get(field)!.push({ ids, index, path });
+    })
+  );
+  for (const [field, list] of uses) {
+    const rows = await linkedRows(
+      db,
+      field,
+      list.flatMap((u) => u.ids),
+      targetVersions(strapi, field)
+    );
+    const missing = list.find((u) => u.ids.some((id) => !rows.has(id)));
+    if (missing) throw new FieldError(missing.path, missing.index);
+  }
+};

@@ -1,0 +1,166 @@
+import type { Browser, Page } from 'playwright-core';
+import { chooseExactly, openAdminPanel, optionsOf, screenshot } from '../helpers/admin-browser';
+import { callWithKey, createKey, type KeyFixture } from '../helpers/fixtures';
+import type { AdminClient, TestApp } from '../helpers/strapi';
+
+/**
+ * The endpoint builder on real Strapi content (issue 17 item 9), in a real browser: the field picker explains
+ * components and dynamic zones, the filter offers a single component's fields (`seo.metaTitle`), a localized
+ * type takes a locale (fixed, the client's or every one), and a List of a type with files answers them as URLs
+ * or as file details.
+ */
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+let base: string;
+let admin: AdminClient;
+let key: KeyFixture;
+const call = callWithKey(
+  () => app,
+  () => key
+);
+const pageErrors: string[] = [];
+
+const combobox = (name: string) => page.getByRole('combobox', { name });
+const fieldBox = (name: string) => page.getByTestId(`field-${name}`);
+const pickField = (name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} \\(`) }).click();
+
+/** Opens a new endpoint in the builder with its name, path, content type and, when given, type. */
+const startEndpoint = async (name: string, path: string, object: string, type?: string) => {
+  await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Path').fill(path);
+  await chooseExactly(page, combobox('Object'), object);
+  if (type) await chooseExactly(page, combobox('Type'), type);
+};
+
+/** Allows the suite's key, saves, and answers the stored definition as the admin API gives it. */
+const save = async (path: string) => {
+  await combobox('Allowed API keys').click();
+  await page.getByRole('option', { name: /Content builder key/ }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL('**/admin/plugins/data-api/endpoints');
+  const endpoints = (await admin.get('/data-api/endpoints')).body.data as Array<Record<string, unknown>>;
+  return endpoints.find((e) => e.path === path)!;
+};
+
+beforeAll(async () => {
+  ({ app, browser, page, base } = await openAdminPanel());
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  admin = await app.admin();
+  key = await createKey(admin, 'Content builder key');
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+test('a List of posts: components and dynamic zones explained, a filter on seo.metaTitle, media as file details', async () => {
+  await startEndpoint('Posts with SEO', 'blog/posts', 'Post (api::post.post)');
+  // What the client gets, said next to each structured field.
+  const seo = await fieldBox('seo').innerText();
+  expect(seo).toContain('seo (component Seo)');
+  expect(seo).toContain('one object (metaTitle, metaDescription, shareImage, social)');
+  expect(seo).toContain('A write replaces the whole component');
+  const links = await fieldBox('links').innerText();
+  expect(links).toContain('links (repeatable component Link)');
+  expect(links).toContain('an array of objects (label, url, article)');
+  const blocks = await fieldBox('blocks').innerText();
+  expect(blocks).toContain('blocks (dynamic zone)');
+  expect(blocks).toContain('each with __component');
+  expect(blocks).toContain('Media (shared.media), Quote (shared.quote), Rich text (shared.rich-text), Slider');
+  // Not localized: no locale to pick. Files (the cover, inside seo and the zone): how to answer them.
+  expect(await combobox('Locale').count()).toBe(0);
+  expect(await optionsOf(page, combobox('Media fields as'))).toEqual(['Signed URL', 'File details']);
+  for (const field of ['id', 'title', 'seo', 'blocks']) await pickField(field);
+
+  await page.getByRole('button', { name: 'Add a condition' }).click();
+  // The filter suggests the fields of the single component, not those of repeatable ones, files or the zone.
+  const suggested = await page
+    .locator('datalist option')
+    .evaluateAll((options: any[]) => options.map((o) => o.getAttribute('value') as string));
+  expect(suggested).toEqual(expect.arrayContaining(['title', 'category.id', 'seo.metaTitle', 'seo.metaDescription']));
+  for (const path of ['seo', 'seo.shareImage', 'seo.social.title', 'links.label', 'blocks', 'cover'])
+    expect(suggested).not.toContain(path);
+  const condition = page.getByTestId('filter-condition');
+  await condition.getByLabel('Field').fill('seo.metaTitle');
+  await chooseExactly(page, condition.getByRole('combobox', { name: 'Operator' }), '$startsWith');
+  await condition.getByLabel('Value', { exact: true }).fill('Post 2');
+  await chooseExactly(page, combobox('Media fields as'), 'File details');
+  await page.getByText('alternativeText, caption and formats').waitFor();
+  await screenshot(page, 'builder-components');
+
+  expect(await save('blog/posts')).toMatchObject({
+    type: 'list',
+    object: 'api::post.post',
+    fields: [{ name: 'id' }, { name: 'title' }, { name: 'seo' }, { name: 'blocks' }],
+    filter: { $and: [{ seo: { metaTitle: { $startsWith: 'Post 2' } } }] },
+    media: 'object',
+  });
+  const response = await call('get', '/_api/blog/posts');
+  expect(response.status).toBe(200);
+  expect(response.body.items.map((i: { title: string }) => i.title)).toEqual(['Post 2']);
+  const [post] = response.body.items;
+  expect(post.seo).toMatchObject({ metaTitle: 'Post 2 | Playground', shareImage: { alternativeText: 'Picture 4' } });
+  expect(post.blocks.map((b: { __component: string }) => b.__component)).toEqual([
+    'shared.rich-text',
+    'shared.quote',
+    'shared.slider',
+  ]);
+  expect(pageErrors).toEqual([]);
+});
+
+test('a List of categories: the locale chosen by the client, the shared fields said', async () => {
+  await startEndpoint('Categories', 'blog/categories', 'Category (api::category.category)');
+  expect(await optionsOf(page, combobox('Locale'))).toEqual([
+    'Site default: English (en)',
+    'English (en)',
+    'French (fr)',
+    'Chosen by the client (?locale=)',
+    'Every locale',
+  ]);
+  await page.getByText("the endpoint reads and writes the site's default locale").waitFor();
+  expect(await fieldBox('position').innerText()).toContain('every locale shares it');
+  expect(await fieldBox('locale').innerText()).toContain('locale (string)');
+  await chooseExactly(page, combobox('Locale'), 'Chosen by the client (?locale=)');
+  await page.getByText('the client picks the locale with ?locale=<code>').waitFor();
+  await screenshot(page, 'builder-locale');
+  // The command to try it picks one of the site's other locales.
+  await expect(page.getByTestId('try-it').innerText()).resolves.toMatch(/\/_api\/blog\/categories\?locale=fr"$/);
+  for (const field of ['name', 'position', 'locale']) await pickField(field);
+  await page.getByRole('button', { name: 'Add a sort field' }).click();
+  await chooseExactly(page, combobox('Sort field'), 'position');
+
+  const stored = await save('blog/categories');
+  expect(stored).toMatchObject({
+    locale: 'query',
+    fields: [{ name: 'name' }, { name: 'position' }, { name: 'locale' }],
+  });
+  expect(stored).not.toHaveProperty('media');
+  const names = async (query: string) => {
+    const response = await call('get', `/_api/blog/categories${query}`);
+    expect(response.status).toBe(200);
+    return response.body.items.map((i: { name: string; locale: string }) => `${i.name}/${i.locale}`);
+  };
+  await expect(names('?locale=fr')).resolves.toEqual(['Actualités/fr', 'Guides pratiques/fr', 'Récits/fr']);
+  await expect(names('')).resolves.toEqual(['News/en', 'Guides/en', 'Stories/en']);
+});
+
+test('every locale is for reads only: a write endpoint reading every locale is refused before saving', async () => {
+  await startEndpoint('Rename a category', 'blog/categories/all', 'Category (api::category.category)');
+  await chooseExactly(page, combobox('Locale'), 'Every locale');
+  await page.getByText('the endpoint reads every locale (List and Aggregate only)').waitFor();
+  await chooseExactly(page, combobox('Type'), 'Modify');
+  await page.getByText('only list and aggregate endpoints read every locale').waitFor();
+  expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+  await chooseExactly(page, combobox('Locale'), 'French (fr)');
+  expect(await page.getByText('only list and aggregate endpoints read every locale').count()).toBe(0);
+  // A Modify of a localized type offers the other locales, not every one; the locale is read, never written.
+  expect(await optionsOf(page, combobox('Locale'))).not.toContain('Every locale');
+  expect(await fieldBox('locale').count()).toBe(0);
+  await pickField('name');
+  expect(await save('blog/categories/all')).toMatchObject({ type: 'modify', locale: 'fr', parameter: 'required' });
+});
