@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { keyedHash } from '../../server/src/auth/keyed-hash';
+import type { MediaObject } from '../../server/src/files/media-object';
 import { callWithKey, createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
 import { download, pathOf } from '../helpers/files';
 import { keySecret } from '../helpers/secrets';
@@ -24,19 +25,7 @@ const call = callWithKey(
   () => key
 );
 
-interface Described {
-  url: string;
-  name: string;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-}
-interface Media extends Described {
-  alternativeText: string | null;
-  caption: string | null;
-  formats: Record<string, Described>;
-}
+type Media = MediaObject;
 type Post = { slug: string; cover: Media | null; seo: { shareImage: Media | null } | null };
 /** A file as Strapi's REST API answers it, with where the provider keeps it. */
 type StoredFile = { hash: string; ext: string; mime: string };
