@@ -33,7 +33,7 @@ const utc = (column: string, source: DateSource): string => {
   if (source.dialect === 'sqlite') return `datetime(${column} / 1000, 'unixepoch')`;
   if (isUtc(source.timeZone)) return column;
   if (source.dialect === 'postgres') return `((${column} AT TIME ZONE ${literal(source.timeZone)}) AT TIME ZONE 'UTC')`;
-  // MySQL knows zone names only with its time zone tables loaded: the offset of today stands in (see README).
+  // MySQL knows zone names only with its time zone tables loaded: the offset of today stands in (docs/deviations.md).
   return `CONVERT_TZ(${column}, ${literal(currentOffset())}, '+00:00')`;
 };
 

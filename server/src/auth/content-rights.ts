@@ -25,7 +25,7 @@ const TASK_VARIABLE = /^(?:record|previous)\.([^.]+)/;
 
 /**
  * What a definition lets its callers do, as the Content Manager rights an admin would need to do the same
- * (README, "What each admin right grants"): read for every field it returns, filters on, sorts on or groups by,
+ * (docs/security.md, "What each admin right grants"): read for every field it returns, filters on, sorts on or groups by,
  * following relations; create / update / delete / publish for what it writes, tasks included.
  */
 export const rightsOf = (

@@ -26,7 +26,7 @@ const SUPER_ADMIN = 'strapi-super-admin';
 const RIGHTS_MODELS = ['admin::permission', 'admin::role', ADMIN_USER, 'plugin::i18n.locale'];
 
 /**
- * The endpoint right is no data-access right of its own (README, "What each admin right grants"): an admin who is
+ * The endpoint right is no data-access right of its own (docs/security.md, "What each admin right grants"): an admin who is
  * not a super admin saves, imports and keeps serving only endpoints their Content Manager permissions allow, and
  * calls admin-user session endpoints only with those rights.
  */
