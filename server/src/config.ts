@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues } from '../../contracts/issues';
+import { describeIssues } from '../../contracts/problems';
 import { originSchema } from '../../contracts/origin';
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
 import { definitionSchema, pathProblem } from '../../contracts/definition';
-import { describeIssues } from '../../contracts/issues';
+import { describeIssues } from '../../contracts/problems';
 
 const base = {
   name: 'Orders',

@@ -1,6 +1,6 @@
 import { definitionErrorOf } from '../helpers/errors';
 import { definitionSchema } from '../../contracts/definition';
-import { describeIssues } from '../../contracts/issues';
+import { describeIssues } from '../../contracts/problems';
 import { bodyTooLarge, invalidData, tooManyRecords } from '../../contracts/messages';
 import type { ModelField, ScalarType } from '../../server/src/query/model';
 import { FieldError } from '../../server/src/writes/field-error';

@@ -1,5 +1,5 @@
 import { definitionSchema, type EndpointDefinition, type StoredEndpoint } from '../../../contracts/definition';
-import { describeIssues } from '../../../contracts/issues';
+import { describeIssues } from '../../../contracts/problems';
 
 /** A stored endpoint row as the definition JSON of DESIGN.md section 2 (before validation). */
 export const toDefinitionInput = (row: Record<string, unknown>) => ({

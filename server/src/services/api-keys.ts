@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { apiKeyInputSchema, keyNameFrom, numberedKeyName, type ApiKeySummary } from '../../../contracts/api-key';
-import { describeIssues } from '../../../contracts/issues';
+import { describeIssues } from '../../../contracts/problems';
 import { UIDS } from '../../../contracts/plugin';
 import { displayPrefix, generateSecret, hashSecret } from '../auth/api-key';
 import { resolveKeySecret } from '../auth/key-secret';

@@ -6,7 +6,7 @@ import {
   type EndpointDefinition,
   type StoredEndpoint,
 } from '../../../contracts/definition';
-import { describeIssues } from '../../../contracts/issues';
+import { describeIssues } from '../../../contracts/problems';
 import { UIDS } from '../../../contracts/plugin';
 import { routeKey, toStored } from '../definitions/rows';
 import { DefinitionError } from '../errors/definition-error';

@@ -7,7 +7,7 @@ import {
   slugOf,
   type StoredOpenapiDocument,
 } from '../../../contracts/openapi';
-import { describeIssues } from '../../../contracts/issues';
+import { describeIssues } from '../../../contracts/problems';
 import { UIDS } from '../../../contracts/plugin';
 import { iso } from '../definitions/rows';
 import { createLru } from '../query/lru';

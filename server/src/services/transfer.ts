@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { definitionOf, METHOD_OF_TYPE, normalizePath } from '../../../contracts/definition';
-import { describeIssues } from '../../../contracts/issues';
+import { describeIssues } from '../../../contracts/problems';
 import { isPlainObject } from '../../../contracts/json';
 import { slugOf } from '../../../contracts/openapi';
 import {
