@@ -2,6 +2,48 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/**
+ * The server's folders from the bottom up (docs/architecture.md, "Layers"): a folder imports from the layers
+ * below it, never from those above, so imports run one way and each folder can be read knowing only what is
+ * below. Folders of one layer do not import each other, but for the pairs in SIBLING_IMPORTS.
+ */
+const LAYERS = [
+  ['config', 'errors', 'utils'],
+  ['query'],
+  ['auth', 'aggregate', 'files'],
+  ['writes'],
+  ['tasks'],
+  ['handlers'],
+  ['engine'],
+  ['openapi'],
+  ['services'],
+  ['runtime', 'controllers', 'routes', 'content-types'],
+];
+const SIBLING_IMPORTS = { files: ['auth'] };
+
+const layeringOf = (folder, rank) => {
+  const above = LAYERS.slice(rank + 1).flat();
+  const siblings = LAYERS[rank].filter((f) => f !== folder && !(SIBLING_IMPORTS[folder] ?? []).includes(f));
+  const forbidden = [...above, ...siblings];
+  return {
+    files: [`server/src/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`,
+              message: `server/src/${folder} may import only from the layers below it (see LAYERS in eslint.config.mjs).`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+};
+const LAYERING = LAYERS.flatMap((layer, rank) => layer.map((folder) => layeringOf(folder, rank)));
+
 export default tseslint.config(
   {
     ignores: [
@@ -20,6 +62,24 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  ...LAYERING,
+  {
+    // Shared by server and admin: imports nothing of either. The admin imports the server only through them.
+    files: ['contracts/**/*.ts', 'admin/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(server|admin/src)/',
+              message: 'contracts/ and the admin share code only through contracts/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

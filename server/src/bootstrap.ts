@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { PERMISSION_ACTIONS } from '../../contracts/permissions';
 import { PLUGIN_ID } from '../../contracts/plugin';
 import { isKeySecretDerived, resolveKeySecret } from './auth/key-secret';
-import { getService } from './utils/get-service';
+import { getService } from './services/get-service';
 
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
   await strapi
@@ -18,7 +18,7 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   if (strapi.plugin('users-permissions')) getService(strapi, 'passwordChanges').subscribe();
   // Keys stored before keys had names: Strapi has added the column by now, the plugin gives the names.
   await getService(strapi, 'apiKeys').nameUnnamed();
-  await getService(strapi, 'registry').start();
+  await getService(strapi, 'engine').start();
   // From now on (not during Strapi's own boot-time sync of roles), changed admin rights are checked again.
   getService(strapi, 'adminRights').watch();
 };

@@ -200,7 +200,7 @@ describe('endpoint definitions', () => {
         fields: [{ name: 'id' }, { name: 'droppedField' }],
       },
     });
-    await app.strapi.plugin('data-api').service('registry').changed();
+    await app.strapi.plugin('data-api').service('engine').changed();
     const called = await app.http().get('/_api/legacy/gone').set('Authorization', `Bearer ${key.secret}`);
     expect(called.status).toBe(404);
     const response = await admin.get(`/data-api/endpoints/${row.id}`);

@@ -1,5 +1,5 @@
 import { definitionSchema } from '../../contracts/definition';
-import { FieldError } from '../../server/src/writes/field-error';
+import { FieldError } from '../../server/src/errors/field-error';
 import { compileInput } from '../../server/src/writes/input';
 import { nestedFileDataLength } from '../../server/src/writes/nested-files';
 import { fieldOfValidationError } from '../../server/src/writes/validation-path';

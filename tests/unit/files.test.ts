@@ -7,7 +7,7 @@ import { createFileSigner } from '../../server/src/files/signature';
 import { allowedBySite, identifyFile } from '../../server/src/files/sniff';
 import { errorOf } from '../helpers/errors';
 import { media } from '../helpers/models';
-import { ValueRefused } from '../../server/src/writes/field-error';
+import { ValueRefused } from '../../server/src/errors/field-error';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const bytes = (...values: Array<number | string>) =>

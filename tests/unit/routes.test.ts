@@ -1,6 +1,6 @@
 import type { ParameterMode } from '../../contracts/definition';
-import type { CompiledEndpoint } from '../../server/src/runtime/compile';
-import { buildRouteTable, matchRoute } from '../../server/src/runtime/routes';
+import type { CompiledEndpoint } from '../../server/src/engine/compile-endpoint';
+import { buildRouteTable, matchRoute } from '../../server/src/engine/route-table';
 import { CHEAP_MS, cpuMsOf } from '../helpers/cpu';
 
 let nextId = 1;

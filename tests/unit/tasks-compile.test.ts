@@ -6,9 +6,9 @@ import type { Model } from '../../server/src/query/model';
 import type { Row } from '../../server/src/query/executor';
 import { TaskFieldError } from '../../server/src/tasks/actions';
 import { compileTasks } from '../../server/src/tasks/compile';
-import { FieldError } from '../../server/src/writes/field-error';
+import { FieldError } from '../../server/src/errors/field-error';
 import type { ObjectWriter } from '../../server/src/writes/object-writer';
-import type { TxDb } from '../../server/src/writes/tx-db';
+import type { TxDb } from '../../server/src/query/tx-db';
 import { modelOf, relation, scalar } from '../helpers/models';
 
 const order = modelOf('api::order.order', 'orders', [

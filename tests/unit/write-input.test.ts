@@ -3,7 +3,7 @@ import { definitionSchema } from '../../contracts/definition';
 import { describeIssues } from '../../contracts/problems';
 import { bodyTooLarge, invalidData, tooManyRecords } from '../../contracts/messages';
 import type { ModelField, ScalarType } from '../../server/src/query/model';
-import { FieldError } from '../../server/src/writes/field-error';
+import { FieldError } from '../../server/src/errors/field-error';
 import { compileInput, requiredByType } from '../../server/src/writes/input';
 import { modelOf, relation, scalar } from '../helpers/models';
 

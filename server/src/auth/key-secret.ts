@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { createHash } from 'node:crypto';
-import { pluginConfig } from '../utils/plugin-config';
+import { pluginConfig } from '../config/plugin-config';
 
 /**
  * The HMAC key for API key secrets: the configured `keySecret`, else one derived from `server.app.keys`

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import { idParam, inputData } from './request';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
 import type services from '../services';
 import type { AdminActor } from '../services/admin-rights';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import { actingAdmin, idParam, inputData } from './request';
 
 /** A service of stored definitions the admin API lists, reads, creates, replaces and deletes. */

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { downloadFileName } from '../../../contracts/openapi';
 import { contentDisposition } from '../utils/content-disposition';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import { crudController, foundOr404 } from './crud';
 import { idParam } from './request';
 

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import { actingAdmin, inputData } from './request';
 
 /** Export and import of the whole configuration (DESIGN.md section 3). */

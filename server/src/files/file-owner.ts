@@ -2,10 +2,15 @@ import { quoter, type Dialect } from '../query/dialect';
 import type { Executor } from '../query/executor';
 import { componentMedia, type ComponentHop } from '../query/components/media-paths';
 import { publicationCondition, ROOT } from '../query/list-sql';
-import type { MediaField, ModelField } from '../query/model';
-import type { CompiledEndpoint } from '../runtime/compile';
+import type { EndpointDefinition, EndpointType } from '../../../contracts/definition';
+import type { MediaField, Model, ModelField } from '../query/model';
 
-type FileEndpoint = Pick<CompiledEndpoint, 'type' | 'definition' | 'model'>;
+/** What of a compiled endpoint tells which files it serves. */
+interface FileEndpoint {
+  type: EndpointType;
+  definition: EndpointDefinition;
+  model: Model;
+}
 
 /** The lookup of an endpoint's files: one SQL text, and per branch the bindings after the file id. */
 interface Lookup {

@@ -1,7 +1,7 @@
 import { isPlainObject } from '../../../contracts/json';
 import { LIMITS } from '../../../contracts/limits';
 import type { MediaField } from '../query/model';
-import { ValueRefused } from '../writes/field-error';
+import { ValueRefused } from '../errors/field-error';
 import { decodeBase64, decodedSizeOf } from './base64';
 
 /** A file sent for a media field (spec 2.9), decoded; its type is sniffed and it is uploaded before the write. */

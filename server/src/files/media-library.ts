@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { FILE_UID } from '../query/model';
 
 /** A row of the Media Library (`plugin::upload.file`), as the upload plugin's services take it. */
 export interface FileRecord {
@@ -17,8 +18,6 @@ export interface FileRecord {
   updatedAt?: string | Date;
   formats?: Record<string, unknown> | null;
 }
-
-export const FILE_UID = 'plugin::upload.file';
 
 type UploadService = {
   upload(

@@ -1,7 +1,7 @@
 import { quoter, type Dialect } from '../query/dialect';
 import type { MediaField, Model } from '../query/model';
-import type { Values } from '../writes/sql-writer';
-import { chunks, placeholders, type TxDb } from '../writes/tx-db';
+import type { Values } from '../query/tx-db';
+import { chunks, placeholders, type TxDb } from '../query/tx-db';
 
 /** The file ids a media value holds once staged: none for an empty value, one for a single field. */
 export const fileIdsOf = (value: unknown): number[] =>

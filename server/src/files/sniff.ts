@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import { lookup } from 'mime-types';
 import type { MediaFamily } from '../query/model';
-import { ValueRefused } from '../writes/field-error';
+import { ValueRefused } from '../errors/field-error';
 import { BY_CONTAINER, BY_SIGNATURE, TEXT, type AcceptedTypes } from './accepted-types';
 import { typeBySignature } from './signatures';
 

@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error';
 import { requestVariables } from '../query/variables';
 import { isPlainObject } from '../../../contracts/json';
 import { TaskFieldError } from '../tasks/actions';
-import { asClientError, compileWrite } from '../writes/compile-write';
+import { asClientError, compileWrite } from './compile-write';
 import { localizationParam, requireNewLocale } from '../writes/localization';
 import type { HandlerFactory } from './types';
 

@@ -1,5 +1,5 @@
 import { requestVariables } from '../query/variables';
-import { compileWrite } from '../writes/compile-write';
+import { compileWrite } from './compile-write';
 import type { HandlerFactory } from './types';
 
 /**

@@ -2,7 +2,7 @@ import { MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
 import { requestVariables } from '../query/variables';
 import { isPlainObject } from '../../../contracts/json';
-import { asClientError, compileWrite } from '../writes/compile-write';
+import { asClientError, compileWrite } from './compile-write';
 import type { HandlerFactory } from './types';
 
 /**

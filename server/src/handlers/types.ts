@@ -1,4 +1,3 @@
-import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import type { EndpointDefinition } from '../../../contracts/definition';
 import type { Dialect } from '../query/dialect';
@@ -10,8 +9,7 @@ import type { FileSigner } from '../files/signature';
 import type { FileUrls } from '../files/file-urls';
 import type { MediaLibrary } from '../files/media-library';
 import type { Uploads } from '../files/uploads';
-import type { Locks } from '../writes/locks';
-import type { ObjectWriter } from '../writes/object-writer';
+import type { WriteDeps } from '../writes/write-deps';
 
 /** What the runtime knows of a request once routing and authentication are done. */
 export type RuntimeRequest = RequestContext;
@@ -41,11 +39,7 @@ export interface FileDeps {
 }
 
 /** Everything a handler factory needs: writing handlers add the writers, locks and transactions. */
-export interface CompileDeps extends ReadDeps {
-  strapi: Core.Strapi;
-  /** The writer of a type (direct SQL or the Document Service), one per type. */
-  writerOf: (model: Model) => ObjectWriter;
-  locks: Locks;
+export interface CompileDeps extends ReadDeps, WriteDeps {
   /** The largest request body a write endpoint reads (plugin option `maxBodyBytes`). */
   maxBodyBytes: number;
 }

@@ -1,6 +1,6 @@
 import { targetsRecord } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
-import type { CompiledEndpoint } from '../runtime/compile';
+import type { CompiledEndpoint } from '../engine/compile-endpoint';
 
 /** Prose of the generated documents: how paging, allowed IPs, numbers and file URLs behave. */
 

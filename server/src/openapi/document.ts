@@ -1,6 +1,6 @@
 import type { StoredOpenapiDocument } from '../../../contracts/openapi';
 import { LIMITS } from '../../../contracts/limits';
-import type { CompiledEndpoint } from '../runtime/compile';
+import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import type { DescribeContext, OperationParts } from './context';
 import { authText, fileUrlText, ipText, numberText } from './descriptions';
 import { ERROR_SCHEMA, errorResponses } from './responses';

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../contracts/limits';
 import { LOCALE_PARAM } from '../query/locale';
-import type { CompiledEndpoint } from '../runtime/compile';
+import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import { LOCALIZATION_PARAM } from '../writes/localization';
 
 /** Whether the client names the locale with `?locale=` (definition `locale: "query"` on a translated type). */

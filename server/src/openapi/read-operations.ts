@@ -4,7 +4,7 @@ import { LIMITS } from '../../../contracts/limits';
 import { requireListed } from '../query/fields';
 import { keysetKeyOf, listFilterKeys } from '../query/list-filters';
 import { LOCALE_PARAM } from '../query/locale';
-import type { CompiledEndpoint } from '../runtime/compile';
+import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import { jsonContent, ref, type DescribeContext, type OperationParts } from './context';
 import { pagingText } from './descriptions';
 import { takesLocaleParameter } from './locale-parameter';

@@ -2,7 +2,7 @@ import { targetsRecord } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
 import { localizationExists, MESSAGES, tooManyGroups, unknownLocale } from '../../../contracts/messages';
 import { LOCALE_PARAM } from '../query/locale';
-import type { CompiledEndpoint } from '../runtime/compile';
+import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import type { JsonSchema } from './field-schemas';
 import { takesLocaleParameter } from './locale-parameter';
 

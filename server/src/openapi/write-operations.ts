@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../contracts/limits';
 import { requireListed } from '../query/fields';
-import type { CompiledEndpoint } from '../runtime/compile';
+import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import { requiredByType } from '../writes/input';
 import { jsonContent, ref, type DescribeContext, type OperationParts } from './context';
 import { localizationParameters } from './locale-parameter';

@@ -1,6 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { contentTypes as contentTypeUtils } from '@strapi/utils';
-import { FILE_UID } from '../files/media-library';
+
+/** The Media Library's file type: media fields are relations to it. */
+export const FILE_UID = 'plugin::upload.file';
 
 export const SCALAR_TYPES = [
   'integer',

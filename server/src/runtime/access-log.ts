@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import type { SessionUser } from '../../../contracts/session';
-import { pluginConfig } from '../utils/plugin-config';
+import { pluginConfig } from '../config/plugin-config';
 
 /** Who a request turned out to be, once authenticated: an API key's id or a logged-in user. */
 export interface Caller {

@@ -3,11 +3,11 @@ import type { Context } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
 import { ADMIN_USER } from '../auth/admin-users';
 import { bearerToken, hashSecret } from '../auth/api-key';
-import type { Identify } from '../auth/identify';
-import type { Snapshot } from '../services/registry';
-import { getService } from '../utils/get-service';
+import type { Identify } from './identify';
+import type { Snapshot } from '../engine/registry';
+import { getService } from '../services/get-service';
 import type { Caller } from './access-log';
-import type { CompiledEndpoint } from './compile';
+import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import { ApiError } from '../errors/api-error';
 
 const challenge = (error?: string) => ({

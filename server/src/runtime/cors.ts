@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
 import { canonicalOrigin } from '../../../contracts/origin';
 import { ApiError } from '../errors/api-error';
-import { pluginConfig } from '../utils/plugin-config';
+import { pluginConfig } from '../config/plugin-config';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept';

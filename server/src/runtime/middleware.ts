@@ -5,10 +5,10 @@ import { MESSAGES } from '../../../contracts/messages';
 import { OPENAPI_PATH } from '../../../contracts/openapi';
 import { SESSION_PATH } from '../../../contracts/session';
 import { trimTrailingSlashes } from '../../../contracts/slashes';
-import { createIdentify } from '../auth/identify';
-import { createFileRoute } from '../files/file-route';
+import { createIdentify } from './identify';
+import { createFileRoute } from './file-route';
 import { FILES_PATH } from '../files/signature';
-import { getService } from '../utils/get-service';
+import type { Engine } from '../engine';
 import { publicUrlOf } from '../utils/public-url';
 import { createAccessLog, type Caller } from './access-log';
 import { authenticate } from './authenticate';
@@ -16,7 +16,7 @@ import { createCors } from './cors';
 import { ApiError } from '../errors/api-error';
 import { answerOtherMethod } from './other-method';
 import { createOpenapiRoute } from './openapi-route';
-import { matchRoute } from './routes';
+import { matchRoute } from '../engine/route-table';
 import { createSessionResource } from './session-resource';
 import { setSecurityHeaders } from './security-headers';
 
@@ -41,11 +41,11 @@ const sendError = (strapi: Core.Strapi, ctx: Context, error: unknown) => {
  * gets the security headers and an access log line that Strapi's own middlewares (which run after this one)
  * would give.
  */
-export const createRuntimeMiddleware = (strapi: Core.Strapi) => {
+export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine) => {
   const cors = createCors(strapi);
   const identify = createIdentify(strapi);
   const session = createSessionResource(strapi, cors, identify);
-  const files = createFileRoute(strapi);
+  const files = createFileRoute(engine);
   const openapi = createOpenapiRoute(strapi);
   const logAccess = createAccessLog(strapi);
   if (!publicUrlOf(strapi)) {
@@ -59,7 +59,7 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi) => {
     if (rest === SESSION_PATH) return session(ctx);
     if (rest.startsWith(`${FILES_PATH}/`)) return files(ctx, rest.slice(FILES_PATH.length + 1));
     if (rest.startsWith(`${OPENAPI_PATH}/`)) return openapi(ctx, rest.slice(OPENAPI_PATH.length + 1));
-    const snapshot = getService(strapi, 'registry').snapshot();
+    const snapshot = engine.snapshot();
     const preflight = cors.isPreflight(ctx);
     const method = preflight ? ctx.get('access-control-request-method').toUpperCase() : ctx.method;
     const match = matchRoute(snapshot.routes, method, rest);

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
 import { SLUG_MAX_LENGTH } from '../../../contracts/openapi';
 import { ApiError } from '../errors/api-error';
-import { getService } from '../utils/get-service';
+import { getService } from '../services/get-service';
 import { answerOtherMethod } from './other-method';
 
 const METHODS = ['GET', 'HEAD'];

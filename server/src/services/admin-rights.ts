@@ -4,8 +4,8 @@ import { ADMIN_USER } from '../auth/admin-users';
 import { componentLeavesIn } from '../auth/component-leaves';
 import { rightsOf, type ContentRight } from '../auth/content-rights';
 import { describeMissing, missingRights, type AdminPermission, type LocalesOf } from '../auth/rights-check';
-import type { CompiledEndpoint } from '../runtime/compile';
-import { getService } from '../utils/get-service';
+import type { CompiledEndpoint } from '../engine/compile-endpoint';
+import { getService } from './get-service';
 
 /** The admin who saves or imports a definition: its author from then on. */
 export interface AdminActor {
@@ -96,7 +96,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       .then(async () => {
         scheduled = null;
         verdicts = new WeakMap();
-        await getService(strapi, 'registry').changed();
+        await getService(strapi, 'engine').changed();
       })
       .catch((error: Error) => {
         strapi.log.warn(`[data-api] could not apply changed admin rights: ${error.message}`);

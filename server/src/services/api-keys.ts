@@ -4,11 +4,11 @@ import { describeIssues } from '../../../contracts/problems';
 import { UIDS } from '../../../contracts/plugin';
 import { displayPrefix, generateSecret, hashSecret } from '../auth/api-key';
 import { resolveKeySecret } from '../auth/key-secret';
-import { iso } from '../definitions/rows';
+import { iso } from '../engine/stored-endpoint';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
-import { pluginConfig } from '../utils/plugin-config';
-import { getService } from '../utils/get-service';
+import { pluginConfig } from '../config/plugin-config';
+import { getService } from './get-service';
 
 const toSummary = (row: Record<string, unknown>): ApiKeySummary => ({
   id: row.id as number,
@@ -102,7 +102,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const parsed = apiKeyInputSchema.safeParse(input);
       if (!parsed.success) return refuse(describeIssues(parsed.error));
       const created = await issue(parsed.data);
-      await getService(strapi, 'registry').changed();
+      await getService(strapi, 'engine').changed();
       return created;
     },
 
@@ -123,7 +123,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         }
         return { id };
       });
-      if (removed) await getService(strapi, 'registry').changed();
+      if (removed) await getService(strapi, 'engine').changed();
       return removed;
     },
 

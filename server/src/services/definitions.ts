@@ -6,14 +6,11 @@ import {
   type EndpointDefinition,
   type StoredEndpoint,
 } from '../../../contracts/definition';
-import { describeIssues } from '../../../contracts/problems';
 import { UIDS } from '../../../contracts/plugin';
-import { routeKey, toStored } from '../definitions/rows';
-import { DefinitionError } from '../errors/definition-error';
+import { routeKey, toStored } from '../engine/stored-endpoint';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
-import { compileEndpoint } from '../runtime/compile';
-import { getService } from '../utils/get-service';
+import { getService } from './get-service';
 import type { AdminActor } from './admin-rights';
 import { storedCollection } from './stored-collection';
 
@@ -29,21 +26,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * the Content Manager rights of the admin `actor` who saves it.
    */
   const validate = async (input: unknown, id?: number, actor?: AdminActor): Promise<EndpointDefinition> => {
-    const parsed = definitionSchema.safeParse(input);
-    if (!parsed.success) return refuse(describeIssues(parsed.error));
-    const definition = parsed.data;
+    const checked = getService(strapi, 'engine').check(input, id);
+    if (!checked.ok && checked.stage === 'shape') return refuse(checked.problems);
+    const { definition } = checked;
+    const problems = checked.ok ? [] : checked.problems;
     const method = METHOD_OF_TYPE[definition.type];
-    const problems: string[] = [];
-    try {
-      compileEndpoint(id ?? 0, definition, method, getService(strapi, 'registry').compileDeps());
-    } catch (error) {
-      if (!(error instanceof DefinitionError)) throw error;
-      problems.push(error.message);
-    }
-    const { auth } = definition;
-    if (auth.method === 'session' && auth.userObject !== 'admin::user' && !strapi.plugin('users-permissions')) {
-      problems.push('auth.userObject: the users-permissions plugin is not installed');
-    }
     // No key is valid: the state a revocation leaves, in which every caller is refused (an export must import).
     if (definition.auth.method === 'api-key' && definition.auth.keys.length) {
       const found = await strapi.db
@@ -90,12 +77,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** An endpoint as the admin API answers it: with why it is not served when its author lacks the rights. */
   const withSuspension = (stored: StoredEndpoint): StoredEndpoint => ({
     ...stored,
-    suspended: getService(strapi, 'registry').snapshot().suspended.get(stored.id) ?? null,
+    suspended: getService(strapi, 'engine').snapshot().suspended.get(stored.id) ?? null,
   });
 
   const save = async (definition: EndpointDefinition, id?: number, actor?: AdminActor) => {
     const stored = await store(definition, id, actor);
-    await getService(strapi, 'registry').changed();
+    await getService(strapi, 'engine').changed();
     return withSuspension(stored);
   };
 
@@ -140,7 +127,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (deleted) await getService(strapi, 'openapiDocuments').forgetEndpoint(id);
         return deleted;
       });
-      if (row) await getService(strapi, 'registry').changed();
+      if (row) await getService(strapi, 'engine').changed();
       return row ? { id } : null;
     },
   };

@@ -1,4 +1,4 @@
-import registry from './registry';
+import engine from './engine';
 import definitions from './definitions';
 import apiKeys from './api-keys';
 import objects from './objects';
@@ -10,7 +10,7 @@ import adminRights from './admin-rights';
 import passwordChanges from './password-changes';
 
 export default {
-  registry,
+  engine,
   definitions,
   apiKeys,
   objects,

@@ -3,7 +3,7 @@ import { UIDS } from '../../../contracts/plugin';
 import { keyedHash } from '../auth/keyed-hash';
 import { loginAddressKey } from '../auth/login-address';
 import { resolveKeySecret } from '../auth/key-secret';
-import { pluginConfig } from '../utils/plugin-config';
+import { pluginConfig } from '../config/plugin-config';
 
 /**
  * Who a login attempt counts against: its address (an IPv6 one by its /64), and the user it names (or the

@@ -9,13 +9,13 @@ import {
 } from '../../../contracts/openapi';
 import { describeIssues } from '../../../contracts/problems';
 import { UIDS } from '../../../contracts/plugin';
-import { iso } from '../definitions/rows';
+import { iso } from '../engine/stored-endpoint';
 import { createLru } from '../query/lru';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { buildOpenapiDocument, type OpenapiObject } from '../openapi/document';
-import { getService } from '../utils/get-service';
-import { pluginConfig } from '../utils/plugin-config';
+import { getService } from './get-service';
+import { pluginConfig } from '../config/plugin-config';
 import { storedCollection } from './stored-collection';
 
 const toStored = (row: Record<string, unknown>): StoredOpenapiDocument => ({
@@ -76,7 +76,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The OpenAPI JSON of a stored document, from the definitions in force now. */
   const generate = (document: StoredOpenapiDocument): OpenapiObject => {
-    const registry = getService(strapi, 'registry');
+    const registry = getService(strapi, 'engine');
     const deps = registry.compileDeps();
     return buildOpenapiDocument(document, registry.snapshot().endpoints, {
       // OpenAPI 3.1 resolves a relative server URL against the document's own: "/" is the site it came from.
@@ -95,7 +95,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** A public document's JSON text and its ETag, generated once per change. */
   const publicJson = (document: StoredOpenapiDocument) => {
-    const { revision } = getService(strapi, 'registry').snapshot();
+    const { revision } = getService(strapi, 'engine').snapshot();
     const key = JSON.stringify([document.id, document.updatedAt, revision]);
     const cached = published.get(key);
     if (cached) return cached;

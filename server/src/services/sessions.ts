@@ -5,11 +5,11 @@ import { siteSessionSql } from '../auth/site-session-sql';
 import { SITE_USER, type SiteUserRow } from '../auth/site-users';
 import { codecFor, type Codec } from '../query/codecs';
 import type { ScalarField } from '../query/model';
-import { getService } from '../utils/get-service';
+import { getService } from './get-service';
 import { resolveKeySecret } from '../auth/key-secret';
 import { generateSessionToken, hashSessionToken, passwordStamp } from '../auth/session-token';
-import { iso } from '../definitions/rows';
-import { pluginConfig } from '../utils/plugin-config';
+import { iso } from '../engine/stored-endpoint';
+import { pluginConfig } from '../config/plugin-config';
 
 /** How `expiresAt` travels to and from the database (a datetime column). */
 const DATETIME: ScalarField = {
@@ -71,7 +71,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async siteUser(token: string | undefined): Promise<(SiteUserRow & { expiresAt: string }) | null> {
       const tokenHash = hashOf(token);
       if (!tokenHash) return null;
-      const { executor, dialect } = getService(strapi, 'registry').compileDeps();
+      const { executor, dialect } = getService(strapi, 'engine').compileDeps();
       statement ??= { sql: siteSessionSql(strapi, dialect), datetime: codecFor(DATETIME, dialect) };
       const { sql, datetime } = statement;
       const [row] = await executor.all(sql, [tokenHash, SITE_USER, datetime.toDb(new Date())]);

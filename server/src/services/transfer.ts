@@ -12,9 +12,9 @@ import {
   type ImportResult,
   type TransferDocument,
 } from '../../../contracts/transfer';
-import { routeKey } from '../definitions/rows';
+import { routeKey } from '../engine/stored-endpoint';
 import { refuse } from '../errors/refuse';
-import { getService } from '../utils/get-service';
+import { getService } from './get-service';
 import type { AdminActor } from './admin-rights';
 import { keyResolver } from './transfer-keys';
 
@@ -162,7 +162,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (problems.length) refuse(problems);
       return done;
     });
-    await getService(strapi, 'registry').changed();
+    await getService(strapi, 'engine').changed();
     return result;
   };
 

@@ -5,11 +5,11 @@ import type { RenderContext } from '../query/filter';
 import { ROOT } from '../query/list-sql';
 import type { Model } from '../query/model';
 import type { Variables } from '../query/variables';
-import { FieldError } from '../writes/field-error';
+import { FieldError } from '../errors/field-error';
 import { applyFixedValues, compileFixedValues, requireCreatable, requiredByType } from '../writes/input';
 import type { Target } from '../writes/object-writer';
-import type { Values } from '../writes/sql-writer';
-import type { TxDb } from '../writes/tx-db';
+import type { Values } from '../query/tx-db';
+import type { TxDb } from '../query/tx-db';
 import { compileCondition, compileTaskFilter, taskObject, type ConditionScope } from './conditions';
 
 export type Task = (db: TxDb, vars: Variables) => Promise<void>;

@@ -1,8 +1,8 @@
 import type { EndpointDefinition } from '../../../contracts/definition';
-import type { CompileDeps } from '../handlers/types';
+import type { WriteDeps } from '../writes/write-deps';
 import type { Model } from '../query/model';
 import type { Variables } from '../query/variables';
-import type { TxDb } from '../writes/tx-db';
+import type { TxDb } from '../query/tx-db';
 import { compileTask, type ActionScope } from './actions';
 import { explainTaskVariable, taskVariables } from './variables';
 
@@ -16,7 +16,7 @@ export interface CompiledTasks {
   shared: Set<string>;
 }
 
-export const compileTasks = (definition: EndpointDefinition, model: Model, deps: CompileDeps): CompiledTasks => {
+export const compileTasks = (definition: EndpointDefinition, model: Model, deps: WriteDeps): CompiledTasks => {
   const scope: ActionScope = {
     model,
     deps,

@@ -1,19 +1,19 @@
 import { isPlainObject } from '../../../contracts/json';
 import { DefinitionError } from '../errors/definition-error';
-import type { CompileDeps } from '../handlers/types';
+import type { WriteDeps } from '../writes/write-deps';
 import { quoter } from '../query/dialect';
 import { compileFilter, type RenderContext } from '../query/filter';
 import { publicationCondition, ROOT } from '../query/list-sql';
 import type { Model } from '../query/model';
 import type { Variables } from '../query/variables';
-import type { TxDb } from '../writes/tx-db';
+import type { TxDb } from '../query/tx-db';
 import { isRecordVariable } from './variables';
 
 export type Condition = (db: TxDb, vars: Variables) => Promise<boolean>;
 
 export interface ConditionScope {
   model: Model;
-  deps: CompileDeps;
+  deps: WriteDeps;
   variables: readonly string[];
   explainVariable: (name: string) => string | null;
   /** A Delete has no written record to match. */

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Model } from '../query/model';
-import { FieldError } from './field-error';
-import type { Values } from './sql-writer';
+import { FieldError } from '../errors/field-error';
+import type { Values } from '../query/tx-db';
 
 type Validate = (model: unknown, data: Record<string, unknown>, options: { isDraft: boolean }) => Promise<unknown>;
 

@@ -1,7 +1,7 @@
 import { quoter, type Dialect } from '../query/dialect';
 import { holdsMedia } from '../query/components/fields';
 import { holdsComponents, type ComponentsField, type MediaLinkTable, type Model } from '../query/model';
-import { chunks, placeholders, type TxDb } from './tx-db';
+import { chunks, placeholders, type TxDb } from '../query/tx-db';
 
 /**
  * The files linked inside the components (nested ones included) that the component fields `names` of these

@@ -6,7 +6,7 @@ import type { Dialect } from '../query/dialect';
 import { componentValueFields } from '../query/components/fields';
 import type { ComponentField, ComponentModel, DynamicZoneField, ModelField } from '../query/model';
 import { defaultOf, fieldRule } from './field-rules';
-import { SubValueRefused, ValueRefused } from './field-error';
+import { SubValueRefused, ValueRefused } from '../errors/field-error';
 
 /** Components in one repeatable component or dynamic zone value, whatever its schema allows. */
 export const COMPONENTS_PER_FIELD = 1000;

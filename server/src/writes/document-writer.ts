@@ -3,13 +3,13 @@ import { MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
 import { holdsComponents, type Model, type ModelField, type RelationField } from '../query/model';
 import { walkSubValues } from './component-values';
-import { FieldError } from './field-error';
+import { FieldError } from '../errors/field-error';
 import { relatedIds } from './links';
 import { fieldOfValidationError } from './validation-path';
 import type { Target } from './object-writer';
 import { shareUntranslatedFields } from './locale-sync';
 import { publishChanges } from './publish-changes';
-import type { Values } from './sql-writer';
+import type { Values } from '../query/tx-db';
 
 type Documents = {
   create(params: object): Promise<{ id: number } | null>;

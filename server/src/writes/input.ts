@@ -15,8 +15,8 @@ import {
 import { VARIABLE_SAMPLES, type Variables } from '../query/variables';
 import { componentValueRule } from './component-rules';
 import { constantRule, defaultOf, fieldRule, type FieldRule, type WritableField } from './field-rules';
-import { FieldError, SubValueRefused, ValueRefused } from './field-error';
-import type { Values } from './sql-writer';
+import { FieldError, SubValueRefused, ValueRefused } from '../errors/field-error';
+import type { Values } from '../query/tx-db';
 
 const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid']);
 

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { quoter } from '../query/dialect';
 import type { RelationField } from '../query/model';
-import { chunks, placeholders, type TxDb } from './tx-db';
+import { chunks, placeholders, type TxDb } from '../query/tx-db';
 
 /** The related ids a relation value holds: none for an empty value, one for a to-one relation. */
 export const relatedIds = (field: RelationField, value: unknown): number[] =>

@@ -5,7 +5,7 @@ import { ApiError } from '../errors/api-error';
 import { quoter } from '../query/dialect';
 import { LOCALE_PARAM, type LocaleScope } from '../query/locale';
 import type { Model } from '../query/model';
-import type { TxDb } from './tx-db';
+import type { TxDb } from '../query/tx-db';
 
 /**
  * The locale a write request works in, on a translated type (else undefined): the definition's, or the client's

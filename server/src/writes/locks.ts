@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { UIDS } from '../../../contracts/plugin';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { quoter, type Dialect } from '../query/dialect';
-import type { TxDb } from './tx-db';
+import type { TxDb } from '../query/tx-db';
 
 /**
  * Which types a write transaction locks, by uid. Every write takes a shared lock on the types it writes; a

@@ -3,8 +3,8 @@ import type { FileRecord } from '../files/media-library';
 import type { Uploads } from '../files/uploads';
 import type { MediaField, ModelField } from '../query/model';
 import { eachSubValue } from './component-values';
-import { FieldError } from './field-error';
-import type { Values } from './sql-writer';
+import { FieldError } from '../errors/field-error';
+import type { Values } from '../query/tx-db';
 
 /** A media field inside a component of record `index`, holding incoming files (or null) at `holder[key]`. */
 export interface NestedFileSlot {

@@ -1,10 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import type { Model, RelationField } from '../query/model';
 import { eachSubValue } from './component-values';
-import { FieldError } from './field-error';
+import { FieldError } from '../errors/field-error';
 import { linkedRows, relatedIds, targetVersions } from './links';
-import type { Values } from './sql-writer';
-import type { TxDb } from './tx-db';
+import type { Values } from '../query/tx-db';
+import type { TxDb } from '../query/tx-db';
 
 interface Use {
   ids: number[];

@@ -6,11 +6,12 @@ import { mediaLinkTable, type Model, type RelationField, type ScalarField } from
 import { createBlocksCheck } from './blocks';
 import { createComponentFiles } from './component-files';
 import { createDocumentWriter } from './document-writer';
-import { FieldError } from './field-error';
+import { FieldError } from '../errors/field-error';
 import { linkedRows, relatedIds, rowsToLink, targetVersions } from './links';
 import { checkNestedRelations } from './nested-relations';
-import { createSqlWriter, type RelationRows, type Values } from './sql-writer';
-import { chunks, placeholders, type TxDb } from './tx-db';
+import type { Values } from '../query/tx-db';
+import { createSqlWriter, type RelationRows } from './sql-writer';
+import { chunks, placeholders, type TxDb } from '../query/tx-db';
 import { violatedColumn } from './unique-index';
 
 /** A row a Modify or Delete (or a task) works on. */

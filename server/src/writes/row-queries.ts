@@ -5,7 +5,7 @@ import { columnOf, ROOT } from '../query/list-sql';
 import type { ColumnField, MediaField, Model } from '../query/model';
 import type { Variables } from '../query/variables';
 import type { Target } from './object-writer';
-import { placeholders, type TxDb } from './tx-db';
+import { placeholders, type TxDb } from '../query/tx-db';
 
 /** Fields a task may read as `record.<field>` or `previous.<field>` (files are not values a task can use). */
 export const readableFields = (model: Model) =>

@@ -5,10 +5,7 @@ import { quoter, type Dialect } from '../query/dialect';
 import type { Model, RelationField, ScalarField } from '../query/model';
 import { checkedDefault } from './field-rules';
 import { relatedIds, rowsToLink, writeLinks, type LinkedRows } from './links';
-import { chunks, placeholders, type TxDb } from './tx-db';
-
-/** Field values of one record, by field name, already checked by the field rules. */
-export type Values = Map<string, unknown>;
+import { chunks, placeholders, type TxDb, type Values } from '../query/tx-db';
 
 /** Per relation field, the target rows its related ids stand for (see `linkedRows`). */
 export type RelationRows = Map<string, LinkedRows>;

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
 import type { Dialect } from '../query/dialect';
 import type { LockPlan, Locks } from './locks';
-import { txDb, type TxDb } from './tx-db';
+import { txDb, type TxDb } from '../query/tx-db';
 
 const ATTEMPTS = 4;
 

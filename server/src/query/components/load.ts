@@ -1,4 +1,4 @@
-import type { FileUrls, MediaShape } from '../../files/file-urls';
+import type { EndpointDefinition } from '../../../../contracts/definition';
 import type { Dialect } from '../dialect';
 import type { Executor } from '../executor';
 import { holdsComponents, type ColumnField, type ComponentsField } from '../model';
@@ -6,6 +6,18 @@ import type { Status } from '../status';
 import { OWNERS_PER_QUERY, planOf, type FieldPlan, type PartPlan } from './plan';
 
 type Item = Record<string, unknown>;
+type MediaShape = NonNullable<EndpointDefinition['media']>;
+
+/** Turns file ids into what the List answers (the files domain's `FileUrls`), handed in by the List. */
+export interface MediaPresenter {
+  present(
+    items: Item[],
+    columns: Array<{ name: string }>,
+    endpointId: number,
+    base: string,
+    shape?: MediaShape
+  ): Promise<void>;
+}
 
 /** A component read for an owner row: its place among the owner's components, and its answer. */
 interface Loaded {
@@ -32,7 +44,7 @@ const emptyOf = (plan: FieldPlan) => (plan.single ? null : []);
  */
 export const createComponentReader = (
   fields: Array<ColumnField | ComponentsField>,
-  deps: { dialect: Dialect; executor: Executor; files: { urls: FileUrls } },
+  deps: { dialect: Dialect; executor: Executor; files: { urls: MediaPresenter } },
   options: ComponentReaderOptions
 ) => {
   const plans = fields.filter(holdsComponents).map((field) => planOf(field, deps.dialect, options.status));

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import type services from '../services';
+import type services from './';
 import { PLUGIN_ID } from '../../../contracts/plugin';
 
 type Services = typeof services;

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { EndpointDefinition } from '../../../contracts/definition';
 import { invalidData, MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
-import type { CompileDeps } from '../handlers/types';
+import type { CompileDeps } from './types';
 import { compileEndpointFilter } from '../query/endpoint-filter';
 import { publicationCondition } from '../query/list-sql';
 import type { Model } from '../query/model';
@@ -10,20 +10,20 @@ import { variableProblem, variablesFor, type Variables } from '../query/variable
 import { compileTasks } from '../tasks/compile';
 import { TaskFieldError } from '../tasks/actions';
 import { withRecordVariables } from '../tasks/variables';
-import { FieldError } from './field-error';
+import { FieldError } from '../errors/field-error';
 import { fileDataLength } from '../files/incoming';
 import { mediaFieldsOf } from '../files/media-links';
 import { compileLocale } from '../query/locale';
 import { holdsMedia } from '../query/components/fields';
-import { readJsonBody, type FileAllowance } from './body';
-import { requestLocale } from './localization';
-import { nestedFileDataLength, stageAllFiles } from './nested-files';
-import { compileInput } from './input';
-import { emptyLockPlan, type LockPlan } from './locks';
-import { createRowQueries } from './row-queries';
-import { runWriteTransaction } from './transaction';
-import type { Values } from './sql-writer';
-import { txDb, type TxDb } from './tx-db';
+import { readJsonBody, type FileAllowance } from '../writes/body';
+import { requestLocale } from '../writes/localization';
+import { nestedFileDataLength, stageAllFiles } from '../writes/nested-files';
+import { compileInput } from '../writes/input';
+import { emptyLockPlan, type LockPlan } from '../writes/locks';
+import { createRowQueries } from '../writes/row-queries';
+import { runWriteTransaction } from '../writes/transaction';
+import type { Values } from '../query/tx-db';
+import { txDb, type TxDb } from '../query/tx-db';
 
 /** Turns a refused value into the spec's 400, saying which item of an array payload it was. */
 export const asClientError = (error: unknown, many: boolean): unknown => {

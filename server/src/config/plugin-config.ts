@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { PLUGIN_ID } from '../../../contracts/plugin';
-import type { PluginConfig } from '../config';
+import type { PluginConfig } from './';
 
 /** One option of this plugin's config (validated at boot). */
 export const pluginConfig = <K extends keyof PluginConfig>(strapi: Core.Strapi, key: K): PluginConfig[K] =>

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../contracts/limits';
 import { trimTrailingSlashes } from '../../../contracts/slashes';
-import type { CompiledEndpoint } from './compile';
+import type { CompiledEndpoint } from './compile-endpoint';
 
 /** Endpoints by path, then by HTTP method. */
 export type RouteTable = Map<string, Map<string, CompiledEndpoint>>;

@@ -1,26 +1,15 @@
 import type { Core } from '@strapi/strapi';
 import { randomUUID } from 'node:crypto';
-import { definitionSchema, METHOD_OF_TYPE } from '../../../contracts/definition';
+import type { EndpointDefinition } from '../../../contracts/definition';
 import { PLUGIN_ID, UIDS } from '../../../contracts/plugin';
 import { resolveKeySecret } from '../auth/key-secret';
-import { pluginConfig } from '../utils/plugin-config';
-import { publicUrlOf } from '../utils/public-url';
-import { toDefinitionInput } from '../definitions/rows';
-import { getService } from '../utils/get-service';
+import { pluginConfig } from '../config/plugin-config';
 import type { CompileDeps } from '../handlers/types';
-import { dialectOf } from '../query/dialect';
-import { createExecutor } from '../query/executor';
-import { buildModel, type Model } from '../query/model';
-import { NO_LOCALES } from '../query/locale';
+import { checkDefinition } from './check-definition';
+import type { CompiledEndpoint } from './compile-endpoint';
+import { buildRouteTable, type RouteTable } from './route-table';
 import { readSiteLocales, watchDefaultLocale } from './site-locales';
-import { createFileUrls } from '../files/file-urls';
-import { mediaLibrary } from '../files/media-library';
-import { createFileSigner } from '../files/signature';
-import { createUploads } from '../files/uploads';
-import { createLocks } from '../writes/locks';
-import { createObjectWriter, type ObjectWriter } from '../writes/object-writer';
-import { compileEndpoint, type CompiledEndpoint } from '../runtime/compile';
-import { buildRouteTable, type RouteTable } from '../runtime/routes';
+import { toDefinitionInput } from './stored-endpoint';
 
 export interface KeyRecord {
   id: number;
@@ -39,12 +28,17 @@ export interface Snapshot {
   suspended: Map<number, string>;
 }
 
+/** Why each endpoint whose author lacks the Content Manager rights it uses is not served (the admin rights). */
+export type Suspensions = (
+  endpoints: Array<{ id: number; authorId: number; definition: EndpointDefinition }>
+) => Promise<Map<number, string>>;
+
 /**
  * The compiled definitions and keys of this instance. Every change writes a new revision to Strapi's store;
  * every instance polls that one value and recompiles when it moved, so a change made anywhere is in force
  * everywhere within `refreshIntervalMs` plus the time to recompile.
  */
-export default ({ strapi }: { strapi: Core.Strapi }) => {
+export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, suspensions: Suspensions) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
   const readRevision = async () => ((await store().get({ key: 'revision' })) as string | null) ?? null;
   const interval = pluginConfig(strapi, 'refreshIntervalMs');
@@ -58,46 +52,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   };
   let timer: NodeJS.Timeout | null = null;
   let loading: Promise<void> | null = null;
-  let deps: CompileDeps | null = null;
-
-  /** Built on first use: the database dialect and metadata are known only after Strapi's bootstrap began. */
-  const compileDeps = (): CompileDeps => {
-    if (deps) return deps;
-    const dialect = dialectOf(strapi);
-    const models = new Map<string, Model | null>();
-    const writers = new Map<string, ObjectWriter>();
-    const documentService = pluginConfig(strapi, 'documentService');
-    const files = pluginConfig(strapi, 'files');
-    const library = mediaLibrary(strapi);
-    const signer = createFileSigner(resolveKeySecret(strapi), files.urlTtlSeconds);
-    deps = {
-      dialect,
-      executor: createExecutor(strapi, dialect),
-      modelOf: (uid) => {
-        if (!models.has(uid)) models.set(uid, buildModel(strapi, uid));
-        return models.get(uid)!;
-      },
-      publicUrl: publicUrlOf(strapi),
-      locales: NO_LOCALES,
-      files: {
-        library,
-        signer,
-        urls: createFileUrls(signer, library),
-        uploads: createUploads(strapi, library, files),
-        maxBytes: files.maxBytes,
-        maxRequestBytes: files.maxRequestBytes,
-      },
-      strapi,
-      writerOf: (model) => {
-        if (!writers.has(model.uid))
-          writers.set(model.uid, createObjectWriter(strapi, model, dialect, documentService));
-        return writers.get(model.uid)!;
-      },
-      locks: createLocks(strapi, dialect),
-      maxBodyBytes: pluginConfig(strapi, 'maxBodyBytes'),
-    };
-    return deps;
-  };
 
   /** A definition broken by a later schema change stays off rather than taking the runtime down. */
   /** Why each enabled endpoint is not served, by id: logged, and answered by the admin API (`suspended`). */
@@ -107,33 +61,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     notServed.set(row.id as number, why);
   };
 
-  const parseAll = (rows: Array<Record<string, unknown>>, notServed: NotServed) =>
+  const STAGE_REASON = {
+    shape: 'the stored definition breaks a current rule',
+    site: 'the definition no longer fits its content type',
+  } as const;
+
+  /** Each row checked as a save would check it; a row that fails is not served, and says why. */
+  const checkAll = (rows: Array<Record<string, unknown>>, notServed: NotServed) =>
     rows.flatMap((row) => {
-      const parsed = definitionSchema.safeParse(toDefinitionInput(row));
-      if (parsed.success) return [{ id: row.id as number, row, definition: parsed.data }];
-      notServe(notServed, row, `the stored definition breaks a current rule: ${parsed.error.message}`);
+      const checked = checkDefinition(strapi, deps(), toDefinitionInput(row), row.id as number);
+      if (checked.ok) return [{ id: row.id as number, row, ...checked }];
+      notServe(notServed, row, `${STAGE_REASON[checked.stage]}: ${checked.problems.join('; ')}`);
       return [];
     });
 
   /** Endpoints whose author no longer holds the Content Manager rights they use are not served (suspended). */
-  const suspensionsOf = (parsed: ReturnType<typeof parseAll>) =>
-    getService(strapi, 'adminRights').suspensions(
-      parsed.flatMap(({ id, row, definition }) =>
+  const suspensionsOf = (checked: ReturnType<typeof checkAll>) =>
+    suspensions(
+      checked.flatMap(({ id, row, definition }) =>
         typeof row.authorId === 'number' ? [{ id, authorId: row.authorId, definition }] : []
       )
     );
-
-  const compileAll = (parsed: ReturnType<typeof parseAll>, notServed: NotServed) => {
-    const endpoints: CompiledEndpoint[] = [];
-    for (const { id, row, definition } of parsed) {
-      try {
-        endpoints.push(compileEndpoint(id, definition, METHOD_OF_TYPE[definition.type], compileDeps()));
-      } catch (error) {
-        notServe(notServed, row, `the definition no longer fits its content type: ${(error as Error).message}`);
-      }
-    }
-    return endpoints;
-  };
 
   const warnOnSpoofableIps = (endpoints: CompiledEndpoint[]) => {
     const proxied =
@@ -153,15 +101,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       readSiteLocales(strapi),
     ]);
     // Definitions saved from now on are checked against these too (a fixed locale must exist).
-    compileDeps().locales = locales;
+    deps().locales = locales;
     const suspended: NotServed = new Map();
-    const parsed = parseAll(rows, suspended);
-    const byId = new Map(parsed.map((p) => [p.id, p.row]));
-    for (const [id, reason] of await suspensionsOf(parsed)) notServe(suspended, byId.get(id)!, reason);
-    const endpoints = compileAll(
-      parsed.filter((p) => !suspended.has(p.id)),
-      suspended
-    );
+    const checked = checkAll(rows, suspended);
+    const byId = new Map(checked.map((c) => [c.id, c.row]));
+    for (const [id, reason] of await suspensionsOf(checked)) notServe(suspended, byId.get(id)!, reason);
+    const endpoints = checked.filter((c) => !suspended.has(c.id)).map((c) => c.endpoint);
     warnOnSpoofableIps(endpoints);
     const routes = buildRouteTable(endpoints, (kept, dropped) =>
       notServe(suspended, byId.get(dropped.id)!, `endpoint ${kept.id} has ${kept.method} /_api/${kept.path}`)
@@ -205,7 +150,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     snapshot: () => current,
-    compileDeps,
     async start() {
       await reload();
       // An endpoint without a locale reads the default one, which an admin may change at any time.

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
-import type { Dialect } from '../query/dialect';
-import type { Row } from '../query/executor';
+import type { Dialect } from './dialect';
+import type { Row } from './executor';
+
+/** Field values of one record, by field name, already checked by the field rules. */
+export type Values = Map<string, unknown>;
 
 /** SQL inside a write transaction: on the transaction's own connection (SQLite has only one). */
 export interface TxDb {

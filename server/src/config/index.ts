@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { describeIssues } from '../../contracts/problems';
-import { originSchema } from '../../contracts/origin';
+import { describeIssues } from '../../../contracts/problems';
+import { originSchema } from '../../../contracts/origin';
 
 const DAY_MS = 86_400_000;
 

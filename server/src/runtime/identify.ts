@@ -1,13 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import type { SessionUser, SessionUserObject } from '../../../contracts/session';
-import { getService } from '../utils/get-service';
-import { pluginConfig } from '../utils/plugin-config';
-import { adminFromBearer, ADMIN_USER } from './admin-users';
-import { KEY_PREFIX } from './api-key';
-import { anyBearerToken } from './bearer';
-import { readSessionCookie } from './session-cookie';
-import { createSiteUsers } from './site-users';
+import { getService } from '../services/get-service';
+import { pluginConfig } from '../config/plugin-config';
+import { adminFromBearer, ADMIN_USER } from '../auth/admin-users';
+import { KEY_PREFIX } from '../auth/api-key';
+import { anyBearerToken } from '../auth/bearer';
+import { readSessionCookie } from '../auth/session-cookie';
+import { createSiteUsers } from '../auth/site-users';
 
 export interface Identified {
   user: SessionUser;

@@ -1,12 +1,11 @@
-import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
-import { answerOtherMethod } from '../runtime/other-method';
-import { getService } from '../utils/get-service';
-import { formatOf } from './file-formats';
-import { fileBelongsTo } from './file-owner';
-import { sendFile } from './send-file';
+import { answerOtherMethod } from './other-method';
+import type { Engine } from '../engine';
+import { formatOf } from '../files/file-formats';
+import { fileBelongsTo } from '../files/file-owner';
+import { sendFile } from '../files/send-file';
 
 /** `<endpoint>/<file>`, or `<endpoint>/<file>/<format>` for a format of an image (`thumbnail`...). */
 const FILE_PATH = /^(\d{1,10})\/(\d{1,10})(?:\/([\w-]{1,64}))?$/;
@@ -16,12 +15,11 @@ const FILE_PATH = /^(\d{1,10})\/(\d{1,10})(?:\/([\w-]{1,64}))?$/;
  * further ahead than the links this plugin gives, is 403; an expired one 410. The link dies with its endpoint
  * (deleted or disabled: 404), keeps to the endpoint's allowed IPs, and serves only a file that endpoint shows.
  */
-export const createFileRoute = (strapi: Core.Strapi) => async (ctx: Context, rest: string) => {
+export const createFileRoute = (engine: Engine) => async (ctx: Context, rest: string) => {
   const match = FILE_PATH.exec(rest);
   if (!match) throw new ApiError(404, MESSAGES.notFound);
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return answerOtherMethod(ctx, ['GET', 'HEAD']);
-  const registry = getService(strapi, 'registry');
-  const deps = registry.compileDeps();
+  const deps = engine.compileDeps();
   const { signer, library } = deps.files;
   const query = new URLSearchParams(ctx.querystring);
   const expires = query.get('expires') ?? '';
@@ -33,7 +31,7 @@ export const createFileRoute = (strapi: Core.Strapi) => async (ctx: Context, res
   const remaining = grant.expires - Math.floor(Date.now() / 1000);
   if (remaining < 0) throw new ApiError(410, MESSAGES.fileLinkExpired);
   if (!signer.withinLifetime(grant.expires)) throw new ApiError(403, MESSAGES.fileLinkInvalid);
-  const endpoint = registry.snapshot().endpoints.get(grant.endpointId);
+  const endpoint = engine.snapshot().endpoints.get(grant.endpointId);
   if (!endpoint) throw new ApiError(404, MESSAGES.notFound);
   if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
   const [original] = (await fileBelongsTo(endpoint, grant.fileId, deps)) ? await library.find([grant.fileId]) : [];

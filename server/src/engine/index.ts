@@ -1,0 +1,24 @@
+import type { Core } from '@strapi/strapi';
+import type { CompileDeps } from '../handlers/types';
+import { checkDefinition } from './check-definition';
+import { createCompileDeps } from './deps';
+import { createRegistry, type Suspensions } from './registry';
+
+/**
+ * The endpoint engine: compiles definitions into handlers once per change and keeps the compiled set in force
+ * (route table, keys, polling for other instances' changes). One per Strapi instance: the `engine` service
+ * creates it, `register()` hands it to the runtime, and the other services take it from there.
+ */
+export const createEngine = (strapi: Core.Strapi, suspensions: Suspensions) => {
+  let deps: CompileDeps | null = null;
+  const compileDeps = () => (deps ??= createCompileDeps(strapi));
+  const registry = createRegistry(strapi, compileDeps, suspensions);
+  return {
+    ...registry,
+    compileDeps,
+    /** A definition checked by itself and against the site (see check-definition.ts). */
+    check: (input: unknown, id?: number) => checkDefinition(strapi, compileDeps(), input, id),
+  };
+};
+
+export type Engine = ReturnType<typeof createEngine>;
