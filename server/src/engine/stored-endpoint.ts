@@ -1,5 +1,6 @@
 import { definitionSchema, type EndpointDefinition, type StoredEndpoint } from '../../../contracts/definition';
 import { describeIssues } from '../../../contracts/problems';
+import { iso } from '../utils/iso-date';
 
 /** A stored endpoint row as the definition JSON of DESIGN.md section 2 (before validation). */
 export const toDefinitionInput = (row: Record<string, unknown>) => ({
@@ -22,8 +23,6 @@ export const toDefinitionInput = (row: Record<string, unknown>) => ({
   ...(row.media ? { media: row.media } : {}),
   enabled: row.enabled !== false,
 });
-
-export const iso = (value: unknown) => new Date(value as string).toISOString();
 
 /**
  * A stored endpoint row as the admin API answers it. A row that no longer passes the current rules is still

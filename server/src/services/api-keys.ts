@@ -4,7 +4,7 @@ import { describeIssues } from '../../../contracts/problems';
 import { UIDS } from '../../../contracts/plugin';
 import { displayPrefix, generateSecret, hashSecret } from '../auth/api-key';
 import { resolveKeySecret } from '../auth/key-secret';
-import { iso } from '../engine/stored-endpoint';
+import { iso } from '../utils/iso-date';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { pluginConfig } from '../config/plugin-config';

@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/openapi';
 import { describeIssues } from '../../../contracts/problems';
 import { UIDS } from '../../../contracts/plugin';
-import { iso } from '../engine/stored-endpoint';
+import { iso } from '../utils/iso-date';
 import { createLru } from '../query/lru';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';

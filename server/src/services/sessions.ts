@@ -8,7 +8,7 @@ import type { ScalarField } from '../query/model';
 import { getService } from './get-service';
 import { resolveKeySecret } from '../auth/key-secret';
 import { generateSessionToken, hashSessionToken, passwordStamp } from '../auth/session-token';
-import { iso } from '../engine/stored-endpoint';
+import { iso } from '../utils/iso-date';
 import { pluginConfig } from '../config/plugin-config';
 
 /** How `expiresAt` travels to and from the database (a datetime column). */
