@@ -76,9 +76,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The OpenAPI JSON of a stored document, from the definitions in force now. */
   const generate = (document: StoredOpenapiDocument): OpenapiObject => {
-    const registry = getService(strapi, 'engine');
-    const deps = registry.compileDeps();
-    return buildOpenapiDocument(document, registry.snapshot().endpoints, {
+    const engine = getService(strapi, 'engine');
+    const deps = engine.compileDeps();
+    return buildOpenapiDocument(document, engine.snapshot().endpoints, {
       // OpenAPI 3.1 resolves a relative server URL against the document's own: "/" is the site it came from.
       serverUrl: deps.publicUrl ?? '/',
       dialect: deps.dialect,
