@@ -53,6 +53,8 @@ export default tseslint.config(
       'playground/.tmp/**',
       'playground/.strapi/**',
       'coverage/**',
+      // Files of create-strapi-app's TypeScript template, kept as they are.
+      'tests/packaging/strapi-app/**',
     ],
   },
   js.configs.recommended,

@@ -21,6 +21,13 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/tests/helpers/setup-integration.ts'],
     },
     {
+      // The packed plugin's declarations in a fresh TypeScript app (strict, without skipLibCheck); needs dist.
+      displayName: 'packaging',
+      testMatch: ['<rootDir>/tests/packaging/**/*.test.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      testEnvironment: 'node',
+    },
+    {
       // The admin panel and first-party pages in a real browser (Debian's chromium, driven by playwright-core).
       displayName: 'e2e',
       testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],

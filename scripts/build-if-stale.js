@@ -32,7 +32,7 @@ const buildPlugin = () => {
   )
     return;
   console.log('Building the plugin...');
-  run('npx strapi-plugin build', ROOT);
+  run('npm run build', ROOT);
 };
 
 const buildAdminPanel = () => {

@@ -27,8 +27,14 @@ const nameOf = (ctx: Context, config: SessionConfig) =>
 export const readSessionCookie = (ctx: Context, config: SessionConfig) =>
   ctx.cookies.get(nameOf(ctx, config), { signed: false });
 
-export const setSessionCookie = (ctx: Context, config: SessionConfig, token: string, expiresAt: Date) =>
+// Typed, or the declarations would say `=> this` (what Cookies#set returns), which does not compile.
+export const setSessionCookie = (
+  ctx: Context,
+  config: SessionConfig,
+  token: string,
+  expiresAt: Date
+): Context['cookies'] =>
   ctx.cookies.set(nameOf(ctx, config), token, options(ctx, config, Math.max(0, expiresAt.getTime() - Date.now())));
 
-export const clearSessionCookie = (ctx: Context, config: SessionConfig) =>
+export const clearSessionCookie = (ctx: Context, config: SessionConfig): Context['cookies'] =>
   ctx.cookies.set(nameOf(ctx, config), '', { ...options(ctx, config, 0), expires: new Date(0) });

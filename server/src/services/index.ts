@@ -1,3 +1,4 @@
+import type { Core } from '@strapi/strapi';
 import engine from './engine';
 import definitions from './definitions';
 import apiKeys from './api-keys';
@@ -20,4 +21,4 @@ export default {
   transfer,
   adminRights,
   passwordChanges,
-};
+} satisfies Record<string, (deps: { strapi: Core.Strapi }) => object>;
