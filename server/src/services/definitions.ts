@@ -6,7 +6,7 @@ import {
   type EndpointDefinition,
   type StoredEndpoint,
 } from '../../../contracts/definition';
-import { describeIssues } from '../../../contracts/problems';
+import { problemsOfIssues, type Problem } from '../../../contracts/problems';
 import { UIDS } from '../../../contracts/plugin';
 import { routeKey, toStored } from '../definitions/rows';
 import { DefinitionError } from '../errors/definition-error';
@@ -17,8 +17,10 @@ import { getService } from '../utils/get-service';
 import type { AdminActor } from './admin-rights';
 import { storedCollection } from './stored-collection';
 
-const routeTaken = (method: string, path: string, by?: { id: number; name: string }) =>
-  `path: ${method} /_api/${path} is already used${by ? ` by endpoint ${by.id} ("${by.name}")` : ''} (paths are compared without regard to case)`;
+const routeTaken = (method: string, path: string, by?: { id: number; name: string }): Problem => ({
+  path: ['path'],
+  message: `${method} /_api/${path} is already used${by ? ` by endpoint ${by.id} ("${by.name}")` : ''} (paths are compared without regard to case)`,
+});
 
 /** Endpoint definitions: validated against the live content types before they are stored (DESIGN.md 3). */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -30,19 +32,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    */
   const validate = async (input: unknown, id?: number, actor?: AdminActor): Promise<EndpointDefinition> => {
     const parsed = definitionSchema.safeParse(input);
-    if (!parsed.success) return refuse(describeIssues(parsed.error));
+    if (!parsed.success) return refuse(problemsOfIssues(parsed.error));
     const definition = parsed.data;
     const method = METHOD_OF_TYPE[definition.type];
-    const problems: string[] = [];
+    const problems: Problem[] = [];
     try {
       compileEndpoint(id ?? 0, definition, method, getService(strapi, 'registry').compileDeps());
     } catch (error) {
       if (!(error instanceof DefinitionError)) throw error;
-      problems.push(error.message);
+      problems.push(error.problem);
     }
     const { auth } = definition;
     if (auth.method === 'session' && auth.userObject !== 'admin::user' && !strapi.plugin('users-permissions')) {
-      problems.push('auth.userObject: the users-permissions plugin is not installed');
+      problems.push({ path: ['auth', 'userObject'], message: 'the users-permissions plugin is not installed' });
     }
     // No key is valid: the state a revocation leaves, in which every caller is refused (an export must import).
     if (definition.auth.method === 'api-key' && definition.auth.keys.length) {
@@ -50,7 +52,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .query(UIDS.apiKey)
         .findMany({ where: { id: { $in: definition.auth.keys } }, select: ['id'] });
       const missing = definition.auth.keys.filter((k) => !found.some((f) => f.id === k));
-      if (missing.length) problems.push(`auth.keys: no API key with id ${missing.join(', ')}`);
+      if (missing.length)
+        problems.push({ path: ['auth', 'keys'], message: `no API key with id ${missing.join(', ')}` });
     }
     const clash = await query().findOne({
       where: { routeKey: routeKey(method, definition.path), ...(id ? { id: { $ne: id } } : {}) },
