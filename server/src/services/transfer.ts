@@ -28,7 +28,7 @@ interface Item {
   label: string | null;
 }
 
-/** A problem of `item`, at `path` inside it; the item's name in words follows the message, as it did the index. */
+/** A problem of `item`, at `path` inside it; the message ends with the item's name, which the index alone hides. */
 const within = (item: Item, path: Path, message: string): Problem => ({
   path: [...item.path, ...path],
   message: item.label ? `${message} (${item.label})` : message,

@@ -109,8 +109,8 @@ const componentFieldRule = (field: ComponentField, compiler: Compiler, where: Pa
 
 /** A dynamic zone: an array of objects, each naming one of the allowed components in `__component`. */
 const dynamicZoneRule = (field: DynamicZoneField, compiler: Compiler, where: Path): Rule => {
-  // Each allowed component's problems name it after the zone: `fields[0].blocks.hero.title` (a path has no
-  // segment for "the items of this component", which `fields[0](blocks.hero)` said before).
+  // A zone's items have no index until a request sends them: their problems name the component after the zone
+  // (`fields[0].blocks.hero.title`).
   const rules = new Map([...field.components].map(([uid, c]) => [uid, objectRule(c, compiler, [...where, uid])]));
   const allowed = `one of ${[...field.components.keys()].join(', ')}`;
   const item: Rule = (value) => {
