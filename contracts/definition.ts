@@ -3,6 +3,7 @@ import { aggregateSchema } from './aggregate';
 import { parseIpRule } from './ip';
 import { jsonObject } from './json';
 import { LIMITS } from './limits';
+import type { Problem } from './problems';
 import { trimSlashes } from './slashes';
 import { taskSchema } from './tasks';
 
@@ -152,7 +153,7 @@ export type StoredEndpoint = EndpointDefinition & {
   createdAt: string;
   updatedAt: string;
   /** Set when the stored definition breaks a current rule: it is off until fixed. */
-  problems?: string[];
+  problems?: Problem[];
   /**
    * Why it is not served although enabled: its author no longer holds the Content Manager rights it uses, it no
    * longer fits its content type, or another endpoint has its route.

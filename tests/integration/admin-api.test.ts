@@ -170,6 +170,55 @@ describe('endpoint definitions', () => {
     expect(await endpointCount()).toBe(before);
   });
 
+  test("a refusal lists each problem with its path as an array, in Strapi's ValidationError shape", async () => {
+    const refused = async (change: Record<string, unknown>) => {
+      const response = await admin.post('/data-api/endpoints', { data: { ...base(), ...change } });
+      expect(response.status).toBe(400);
+      return response.body.error;
+    };
+    // Against the content type (a DefinitionError): the message is the problem's line, as before.
+    const unknownField = await refused({ fields: [{ name: 'id' }, { name: 'totl' }] });
+    expect(unknownField.details.errors).toEqual([
+      { path: ['fields', 1], message: 'unknown field "totl" on api::order.order', name: 'ValidationError' },
+    ]);
+    expect(unknownField.message).toBe('fields[1]: unknown field "totl" on api::order.order');
+    const badValue = await refused({ filter: { total: { $gt: 'lots' } } });
+    expect(badValue.details.errors).toEqual([
+      {
+        path: ['filter', 'total', '$gt'],
+        message: '"lots" is not a valid value for this field',
+        name: 'ValidationError',
+      },
+    ]);
+    // The shape (zod): one problem per issue, each with its own path.
+    const shape = await refused({ fields: [{ name: 'id', required: true }], allowedIps: ['nope'] });
+    expect(shape.details.errors).toHaveLength(2);
+    expect(shape.details.errors).toEqual(
+      expect.arrayContaining([
+        {
+          path: ['fields', 0, 'required'],
+          message: 'only create endpoints mark required fields',
+          name: 'ValidationError',
+        },
+        { path: ['allowedIps', 0], message: '"nope" is not an IP address or CIDR subnet', name: 'ValidationError' },
+      ])
+    );
+    expect(shape.message).toContain('fields[0].required: only create endpoints mark required fields');
+    expect(shape.message).toContain('allowedIps[0]: "nope" is not an IP address or CIDR subnet');
+    // Problems found together: against the content type, then against the stored keys.
+    const keyAndSort = await refused({
+      auth: { method: 'api-key', keys: [987654] },
+      sort: [{ field: 'nope', dir: 'asc' }],
+    });
+    expect(keyAndSort.details.errors).toEqual([
+      { path: ['sort', 0], message: 'unknown field "nope" on api::order.order', name: 'ValidationError' },
+      { path: ['auth', 'keys'], message: 'no API key with id 987654', name: 'ValidationError' },
+    ]);
+    expect(keyAndSort.message).toBe(
+      'sort[0]: unknown field "nope" on api::order.order; auth.keys: no API key with id 987654'
+    );
+  });
+
   test('(path, method) is unique, without regard to case, on every database', async () => {
     await createEndpoint(admin, key, { ...base(), path: 'unique/one' });
     for (const path of ['unique/one', 'Unique/ONE']) {
@@ -185,7 +234,9 @@ describe('endpoint definitions', () => {
     });
     const response = await admin.get(`/data-api/endpoints/${row.id}`);
     expect(response.status).toBe(200);
-    expect(response.body.data.problems).toEqual(['fields: a list endpoint returns at least one field']);
+    expect(response.body.data.problems).toEqual([
+      { path: ['fields'], message: 'a list endpoint returns at least one field' },
+    ]);
     expect((await admin.get('/data-api/endpoints')).status).toBe(200);
   });
 

@@ -212,7 +212,7 @@ describe('import', () => {
     const refused = await importer.post('/data-api/import', file([products, siteUsers('imported/users')]));
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toContain(
-      `endpoints[1] (imported/users): fields: you may not read ${SITE_USER}.email (Content Manager permission missing)`
+      `endpoints[1].fields: you may not read ${SITE_USER}.email (Content Manager permission missing) (endpoint imported/users)`
     );
     expect(refused.body.error.message).not.toContain('endpoints[0]');
     expect(await count()).toBe(before);

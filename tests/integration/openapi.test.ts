@@ -622,6 +622,14 @@ describe('admin API', () => {
     };
     expect(await refused({ title: '', endpoints: [] })).toMatch(/^title:/);
     expect(await refused({ title: 'X', endpoints: [999999] })).toBe('endpoints: no endpoint with id 999999');
+    const structured = await admin.post('/data-api/openapi-documents', { data: { title: 'X', endpoints: [999999] } });
+    expect(structured.body.error.details.errors).toEqual([
+      { path: ['endpoints'], message: 'no endpoint with id 999999', name: 'ValidationError' },
+    ]);
+    const shape = await admin.post('/data-api/openapi-documents', { data: { title: 'X', endpoints: ['1'] } });
+    expect(shape.body.error.details.errors).toEqual([
+      { path: ['endpoints', 0], message: expect.any(String), name: 'ValidationError' },
+    ]);
     expect(await refused({ title: 'X', endpoints: [ids.products, ids.products] })).toMatch(/listed twice/);
     expect(await refused({ title: 'X', endpoints: ['1'] })).toMatch(/^endpoints\[0\]/);
     expect(await refused({ title: 'X', endpoints: [], public: 'yes' })).toMatch(/^public/);

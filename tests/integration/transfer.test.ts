@@ -166,10 +166,23 @@ describe('import', () => {
     file.documents.push({ title: 'Other', endpoints: ['GET fine/orders', 'GET missing/route'] });
     const response = await importFile(file);
     expect(response.status).toBe(400);
+    // Each problem of an item sits inside it in the file; the message names the item in words.
     expect(response.body.error.details.errors).toEqual([
-      'endpoints[3] (broken/orders): fields[0]: unknown field "nope" on api::order.order',
-      'documents[1] ("Other"): endpoints: no endpoint GET missing/route',
+      {
+        path: ['endpoints', 3, 'fields', 0],
+        message: 'unknown field "nope" on api::order.order (endpoint broken/orders)',
+        name: 'ValidationError',
+      },
+      {
+        path: ['documents', 1, 'endpoints'],
+        message: 'no endpoint GET missing/route (document "Other")',
+        name: 'ValidationError',
+      },
     ]);
+    expect(response.body.error.message).toBe(
+      'endpoints[3].fields[0]: unknown field "nope" on api::order.order (endpoint broken/orders); ' +
+        'documents[1].endpoints: no endpoint GET missing/route (document "Other")'
+    );
     expect(await counts()).toEqual(before);
     expect((await app.http().get('/_api/fine/orders').set('Authorization', `Bearer ${key.secret}`)).status).toBe(404);
   });
@@ -192,7 +205,9 @@ describe('import', () => {
     ).toMatch(/documents\[1\]: same slug "partner_api"/);
     const withIds = structuredClone(file);
     withIds.endpoints[0].auth.keys = [key.id];
-    expect(await refused(withIds)).toMatch(/endpoints\[0\] \(partner\/orders\): auth\.keys: name keys by their name/);
+    expect(await refused(withIds)).toMatch(
+      /endpoints\[0\]\.auth\.keys: name keys by their name in an imported file \(endpoint partner\/orders\)/
+    );
     expect(await refused({ ...file, keys: [{ name: 'not a name', description: 'x' }] })).toMatch(/^keys\[0\]\.name: /);
     expect(await counts()).toEqual(before);
   });

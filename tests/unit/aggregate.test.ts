@@ -38,22 +38,22 @@ describe('formatDate', () => {
 describe('compileMeasure', () => {
   const refusal = definitionErrorOf;
   test('each op takes the fields it makes sense for', () => {
-    expect(refusal(() => compileMeasure('sum', target(scalar('x', 'string')), 'sqlite', 'm'))).toBe(
+    expect(refusal(() => compileMeasure('sum', target(scalar('x', 'string')), 'sqlite', ['m']))).toBe(
       'm: "sum" needs a number field (this one is string)'
     );
-    expect(refusal(() => compileMeasure('text', target(scalar('x', 'integer')), 'sqlite', 'm'))).toBe(
+    expect(refusal(() => compileMeasure('text', target(scalar('x', 'integer')), 'sqlite', ['m']))).toBe(
       'm: "text" needs a text field (this one is integer)'
     );
-    expect(refusal(() => compileMeasure('max', null, 'sqlite', 'm'))).toBe('m: "max" needs a field');
+    expect(refusal(() => compileMeasure('max', null, 'sqlite', ['m']))).toBe('m: "max" needs a field');
   });
   test('decimals sum to cents, text values are distinct, sorted and joined', () => {
-    const sum = compileMeasure('sum', target(scalar('x', 'decimal')), 'sqlite', 'm');
+    const sum = compileMeasure('sum', target(scalar('x', 'decimal')), 'sqlite', ['m']);
     expect(sum.decode(0.1 + 0.2)).toBe(0.3);
-    const text = compileMeasure('text', target(scalar('x', 'enumeration', 'x', { enum: ['b', 'a'] })), 'sqlite', 'm');
+    const text = compileMeasure('text', target(scalar('x', 'enumeration', 'x', { enum: ['b', 'a'] })), 'sqlite', ['m']);
     expect(text.expression).toBe('json_group_array(DISTINCT t0."x")');
     expect(text.decode('["paid",null,"cancelled","paid"]')).toBe('cancelled, paid');
     expect(text.decode(null)).toBe('');
-    expect(compileMeasure('avg', target(scalar('x', 'integer')), 'mysql', 'm').expression).toBe('AVG(t0."x" * 1e0)');
+    expect(compileMeasure('avg', target(scalar('x', 'integer')), 'mysql', ['m']).expression).toBe('AVG(t0."x" * 1e0)');
   });
 });
 

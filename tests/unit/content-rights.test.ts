@@ -1,4 +1,5 @@
 import { definitionSchema } from '../../contracts/definition';
+import { formatPath } from '../../contracts/problems';
 import { componentLeavesIn } from '../../server/src/auth/component-leaves';
 import { rightsOf, type ContentRight } from '../../server/src/auth/content-rights';
 import { describeMissing, missingRights, type AdminPermission } from '../../server/src/auth/rights-check';
@@ -56,7 +57,9 @@ const needs = (definition: Record<string, unknown>) =>
     }),
     targetOf,
     leavesOf
-  ).map(({ action, uid, field, where }) => `${where}: ${action} ${uid}${field === null ? '' : `.${field}`}`);
+  ).map(
+    ({ action, uid, field, where }) => `${formatPath(where)}: ${action} ${uid}${field === null ? '' : `.${field}`}`
+  );
 
 const v = (name: string) => ({ $var: name });
 
@@ -279,7 +282,7 @@ describe('components: the Content Manager grants their fields one by one (leaf p
 });
 
 describe('which rights an admin lacks (missingRights)', () => {
-  const read = (field: string | null, uid = ORDER): ContentRight => ({ action: 'read', uid, field, where: 'fields' });
+  const read = (field: string | null, uid = ORDER): ContentRight => ({ action: 'read', uid, field, where: ['fields'] });
   const permission = (subject: string, properties: AdminPermission['properties'], conditions: string[] = []) => ({
     action: 'plugin::content-manager.explorer.read',
     subject,

@@ -1,4 +1,5 @@
 import { definitionErrorOf } from '../helpers/errors';
+import { DefinitionError } from '../../server/src/errors/definition-error';
 import type { Dialect } from '../../server/src/query/dialect';
 import { compileFilter, renderPredicate, type RenderContext } from '../../server/src/query/filter';
 import { modelOf as modelOfFields, relation, scalar } from '../helpers/models';
@@ -472,5 +473,29 @@ describe('relations into a Draft & Publish type', () => {
       't0."id" IN (SELECT l1."product_id" FROM "products_guide_lnk" l1 WHERE l1."product_id" IS NOT NULL AND l1."article_id" = ?)'
     );
     expect(compileOn(product, { guide: 5 })).toContain('t1."published_at" IS NOT NULL');
+  });
+});
+
+describe('the problem of a refused filter', () => {
+  test('carries its path as an array (property names and indexes) and the message after it', () => {
+    let thrown: unknown;
+    try {
+      compileFilter({ $or: [{ status: 'paid' }, { total: { $in: [1, 'lots'] } }] }, order, 't0', {
+        dialect: 'sqlite',
+        modelOf: () => null,
+        variables: [],
+        path: ['tasks', 0, 'filter'],
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(DefinitionError);
+    expect((thrown as DefinitionError).problem).toEqual({
+      path: ['tasks', 0, 'filter', '$or', 1, 'total', '$in', 1],
+      message: '"lots" is not a valid value for this field',
+    });
+    expect((thrown as DefinitionError).message).toBe(
+      'tasks[0].filter.$or[1].total.$in[1]: "lots" is not a valid value for this field'
+    );
   });
 });

@@ -43,7 +43,7 @@ describe('compileLocale', () => {
   test('none on a type without i18n; a locale there is a definition error', () => {
     expect(compileLocale(definition(), product, locales)).toBeNull();
     expect(() => compileLocale(definition('fr'), product, locales)).toThrow(
-      new DefinitionError('locale: api::product.product is not translated (i18n)')
+      new DefinitionError(['locale'], 'api::product.product is not translated (i18n)')
     );
   });
 
@@ -52,7 +52,7 @@ describe('compileLocale', () => {
     expect(compileLocale(definition(), category, locales)!.resolve(undefined)).toBe('en');
     expect(compileLocale(definition('fr'), category, locales)!.resolve(undefined)).toBe('fr');
     expect(() => compileLocale(definition('de'), category, locales)).toThrow(
-      new DefinitionError('locale: "de" is not a locale of this site')
+      new DefinitionError(['locale'], '"de" is not a locale of this site')
     );
   });
 
@@ -71,7 +71,7 @@ describe('compileLocale', () => {
   test('"all": every locale, on reads only', () => {
     expect(compileLocale(definition('all'), category, locales)!.resolve(undefined)).toBeNull();
     expect(() => compileLocale(definition('all', 'modify'), category, locales)).toThrow(
-      new DefinitionError('locale: "all" applies to reads only')
+      new DefinitionError(['locale'], '"all" applies to reads only')
     );
   });
 

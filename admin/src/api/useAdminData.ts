@@ -1,19 +1,35 @@
 import { useFetchClient } from '@strapi/strapi/admin';
 import { useCallback, useEffect, useState } from 'react';
 import { PLUGIN_ID } from '../../../contracts/plugin';
+import type { Problem } from '../../../contracts/problems';
 
 /** Whether a failed admin API call was refused for lack of rights (403). */
 export const isForbidden = (error: unknown) =>
   (error as { status?: number; response?: { status?: number } } | undefined)?.status === 403 ||
   (error as { response?: { status?: number } } | undefined)?.response?.status === 403;
 
-/** The messages of a refused admin API call: each problem the server listed, else its message. */
-export const errorMessages = (error: unknown): string[] => {
+/** Whether an item of `details.errors` is a problem as the admin API lists them (contracts/problems.ts). */
+const isProblem = (item: unknown): item is Problem => {
+  const { path, message } = (item ?? {}) as Partial<Record<keyof Problem, unknown>>;
+  return (
+    Array.isArray(path) &&
+    path.every((p) => typeof p === 'string' || typeof p === 'number') &&
+    typeof message === 'string'
+  );
+};
+
+/**
+ * The problems of a refused admin API call: each one the server listed (`details.errors`), else its message as
+ * a problem of the input as a whole (a 403, a network failure, a refusal without details).
+ */
+export const errorMessages = (error: unknown): Problem[] => {
   const body = (error as { response?: { data?: { error?: { message?: string; details?: { errors?: unknown } } } } })
     ?.response?.data?.error;
   const listed = body?.details?.errors;
-  if (Array.isArray(listed) && listed.every((e) => typeof e === 'string')) return listed;
-  return [body?.message ?? (error as Error)?.message ?? String(error)];
+  if (Array.isArray(listed) && listed.length && listed.every(isProblem)) {
+    return listed.map(({ path, message }) => ({ path, message }));
+  }
+  return [{ path: [], message: body?.message ?? (error as Error)?.message ?? String(error) }];
 };
 
 /**

@@ -1,6 +1,7 @@
+import { formatProblem, type Problem } from '../../../contracts/problems';
 import { JSON_PARTS } from './draft';
 
-const SECTIONS = [
+const SECTIONS: readonly string[] = [
   'name',
   'path',
   'type',
@@ -16,14 +17,19 @@ const SECTIONS = [
   'auth',
   'allowedIps',
   ...JSON_PARTS,
-] as const;
+];
 
-/** The admin API's problems (`fields[1]: ...`), by the part of the builder they concern; the rest under `other`. */
-export const problemsBySection = (messages: string[]) => {
+/**
+ * The admin API's problems by the part of the builder they concern (the first step of their path: `fields` for
+ * `['fields', 1, 'name']`), each as its readable line; the rest under `other`.
+ */
+export const problemsBySection = (problems: Problem[]) => {
   const found: Record<string, string> = {};
-  for (const message of messages) {
-    const section = SECTIONS.find((s) => message.startsWith(s)) ?? 'other';
-    found[section] = found[section] ? `${found[section]}; ${message}` : message;
+  for (const problem of problems) {
+    const first = problem.path[0];
+    const section = typeof first === 'string' && SECTIONS.includes(first) ? first : 'other';
+    const line = formatProblem(problem);
+    found[section] = found[section] ? `${found[section]}; ${line}` : line;
   }
   return found;
 };

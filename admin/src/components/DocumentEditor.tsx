@@ -11,6 +11,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import type { StoredEndpoint } from '../../../contracts/definition';
 import { OPENAPI_PATH, slugOf, type StoredOpenapiDocument } from '../../../contracts/openapi';
+import { formatProblem, type Problem } from '../../../contracts/problems';
 import { errorMessages, useAdminApi } from '../api/useAdminData';
 import { useT } from '../hooks/useT';
 import { ToggleField } from './ToggleField';
@@ -21,14 +22,18 @@ type Draft = { title: string; version: string; description: string; endpoints: n
 
 const EMPTY: Draft = { title: '', version: '1.0.0', description: '', endpoints: [], public: false };
 
-/** Problems the admin API named, by the field they concern (`title: ...`), and the others. */
-const byField = (messages: string[]) => {
+const FIELDS: readonly unknown[] = ['title', 'version', 'description', 'endpoints', 'public'];
+
+/** Problems the admin API named, as readable lines by the field they concern (their path's first step), and the others. */
+const byField = (problems: Problem[]) => {
   const fields: Record<string, string> = {};
   const other: string[] = [];
-  for (const message of messages) {
-    const field = /^(title|version|description|endpoints|public)\b/.exec(message)?.[1];
-    if (field) fields[field] = fields[field] ? `${fields[field]}; ${message}` : message;
-    else other.push(message);
+  for (const problem of problems) {
+    const field = problem.path[0];
+    const line = formatProblem(problem);
+    if (typeof field === 'string' && FIELDS.includes(field))
+      fields[field] = fields[field] ? `${fields[field]}; ${line}` : line;
+    else other.push(line);
   }
   return { fields, other };
 };

@@ -3,6 +3,7 @@ import { useFetchClient, useNotification } from '@strapi/strapi/admin';
 import { useRef, useState } from 'react';
 import type { ImportResult } from '../../../contracts/transfer';
 import { PLUGIN_ID } from '../../../contracts/plugin';
+import { formatProblem } from '../../../contracts/problems';
 import { errorMessages, useAdminApi } from '../api/useAdminData';
 import { NewSecrets } from './NewSecrets';
 import { useRights } from '../hooks/useRights';
@@ -31,7 +32,8 @@ export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
     } catch (failure) {
       toggleNotification({
         type: 'danger',
-        message: failure instanceof SyntaxError ? t('transfer.notJson') : errorMessages(failure).join('; '),
+        message:
+          failure instanceof SyntaxError ? t('transfer.notJson') : errorMessages(failure).map(formatProblem).join('; '),
       });
     }
   };

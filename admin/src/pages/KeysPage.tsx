@@ -3,6 +3,7 @@ import { Layouts, Page } from '@strapi/strapi/admin';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { keyNameFrom, type ApiKeySummary } from '../../../contracts/api-key';
+import { formatProblem } from '../../../contracts/problems';
 import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { NewSecrets } from '../components/NewSecrets';
@@ -37,7 +38,7 @@ const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
       setError(null);
       onCreated();
     } catch (failure) {
-      setError(errorMessages(failure).join('; '));
+      setError(errorMessages(failure).map(formatProblem).join('; '));
     }
   };
   return (

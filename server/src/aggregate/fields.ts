@@ -1,4 +1,4 @@
-import { DefinitionError } from '../errors/definition-error';
+import { DefinitionError, type Path } from '../errors/definition-error';
 import { codecFor, type Codec } from '../query/codecs';
 import { quoter, type Dialect } from '../query/dialect';
 import { requireField } from '../query/fields';
@@ -22,11 +22,11 @@ export const createFieldResolver = (model: Model, dialect: Dialect, modelOf: (ui
   const q = quoter(dialect);
   const joins = new Map<string, { link: string; target: string; relation: RelationField }>();
 
-  const joinOf = (relation: RelationField, where: string) => {
+  const joinOf = (relation: RelationField, where: Path) => {
     const known = joins.get(relation.name);
     if (known) return known;
     if (relation.many)
-      throw new DefinitionError(`${where}: "${relation.name}" is a to-many relation: follow to-one relations only`);
+      throw new DefinitionError(where, `"${relation.name}" is a to-many relation: follow to-one relations only`);
     const n = joins.size + 1;
     const join = { link: `al${n}`, target: `at${n}`, relation };
     joins.set(relation.name, join);
@@ -49,13 +49,13 @@ export const createFieldResolver = (model: Model, dialect: Dialect, modelOf: (ui
   };
 
   return {
-    resolve(path: string, where: string): AggregateField {
+    resolve(path: string, where: Path): AggregateField {
       const [first, second, ...rest] = path.split('.');
-      if (rest.length) throw new DefinitionError(`${where}: "${path}" follows more than one relation`);
+      if (rest.length) throw new DefinitionError(where, `"${path}" follows more than one relation`);
       const field = requireField(model, first, where);
       if (second === undefined) {
         if (field.kind === 'relation') {
-          if (field.many) throw new DefinitionError(`${where}: "${path}" is a to-many relation`);
+          if (field.many) throw new DefinitionError(where, `"${path}" is a to-many relation`);
           return {
             expression: `${joinOf(field, where).link}.${q(field.link.targetColumn)}`,
             field,
@@ -64,12 +64,12 @@ export const createFieldResolver = (model: Model, dialect: Dialect, modelOf: (ui
         }
         return { expression: `${ROOT}.${q(field.column)}`, field, codec: codecFor(field, dialect) };
       }
-      if (field.kind !== 'relation') throw new DefinitionError(`${where}: "${first}" is not a relation`);
+      if (field.kind !== 'relation') throw new DefinitionError(where, `"${first}" is not a relation`);
       const target = modelOf(field.target);
-      if (!target) throw new DefinitionError(`${where}: fields of ${field.target} cannot be used`);
+      if (!target) throw new DefinitionError(where, `fields of ${field.target} cannot be used`);
       const join = joinOf(field, where);
       const inner = requireField(target, second, where);
-      if (inner.kind !== 'scalar') throw new DefinitionError(`${where}: "${path}" must end on a plain field`);
+      if (inner.kind !== 'scalar') throw new DefinitionError(where, `"${path}" must end on a plain field`);
       return { expression: `${join.target}.${q(inner.column)}`, field: inner, codec: codecFor(inner, dialect) };
     },
     /** The joins of every relation used, in the order first used, into related rows of `status`. */

@@ -1,5 +1,5 @@
 import type { MEASURE_OPS } from '../../../contracts/aggregate';
-import { DefinitionError } from '../errors/definition-error';
+import { DefinitionError, type Path } from '../errors/definition-error';
 import type { Dialect } from '../query/dialect';
 import type { AggregateField } from './fields';
 
@@ -36,13 +36,13 @@ export const compileMeasure = (
   op: MeasureOp,
   target: AggregateField | null,
   dialect: Dialect,
-  where: string
+  where: Path
 ): CompiledMeasure => {
   if (op === 'count') return { expression: 'COUNT(*)', decode: toNumber };
-  if (!target) throw new DefinitionError(`${where}: "${op}" needs a field`);
+  if (!target) throw new DefinitionError(where, `"${op}" needs a field`);
   const { expression, field, codec } = target;
   const type = field.kind === 'relation' ? 'relation' : field.type;
-  const refuse = (what: string) => new DefinitionError(`${where}: "${op}" needs ${what} (this one is ${type})`);
+  const refuse = (what: string) => new DefinitionError(where, `"${op}" needs ${what} (this one is ${type})`);
   switch (op) {
     case 'count_distinct':
       if (!codec.comparable) throw refuse('a comparable field');

@@ -1,5 +1,6 @@
 import type { EndpointDefinition } from '../../../contracts/definition';
 import { isPlainObject, isVar } from '../../../contracts/json';
+import type { Path } from '../errors/definition-error';
 import type { ComponentLeaves } from './component-leaves';
 
 /** The Content Manager actions (`plugin::content-manager.explorer.<action>`) an endpoint can stand for. */
@@ -14,7 +15,7 @@ export interface ContentRight {
   action: ContentAction;
   uid: string;
   field: string | null;
-  where: string;
+  where: Path;
 }
 
 /** The type the relation `field` of `uid` leads to, or null when it is no relation. */
@@ -34,15 +35,15 @@ export const rightsOf = (
   leavesOf: ComponentLeaves = () => null
 ): ContentRight[] => {
   const rights: ContentRight[] = [];
-  const add = (action: ContentAction, uid: string, field: string | null, where: string) =>
+  const add = (action: ContentAction, uid: string, field: string | null, where: Path) =>
     rights.push({ action, uid, field, where });
   /** A field's right: on each of its leaves for a component (as the Content Manager grants it), else its own. */
-  const addField = (action: ContentAction, uid: string, path: string, where: string) => {
+  const addField = (action: ContentAction, uid: string, path: string, where: Path) => {
     for (const field of leavesOf(uid, path) ?? [path]) add(action, uid, field, where);
   };
 
   /** `customer.tier`: read on each relation it follows and on the field it ends at; a related `id` is the relation's. */
-  const readPath = (uid: string, path: string, where: string) => {
+  const readPath = (uid: string, path: string, where: Path) => {
     if (leavesOf(uid, path)) return addField('read', uid, path, where);
     const dot = path.indexOf('.');
     const target = dot > 0 ? targetOf(uid, path.slice(0, dot)) : null;
@@ -56,7 +57,7 @@ export const rightsOf = (
    * The fields a filter in Strapi's syntax compares, nested relations and the fields of components (`prefix`:
    * `seo.`) included, as `query/filter.ts` reads it.
    */
-  const readFilter = (uid: string, node: unknown, where: string, related = false, prefix = ''): void => {
+  const readFilter = (uid: string, node: unknown, where: Path, related = false, prefix = ''): void => {
     if (!isPlainObject(node) || isVar(node)) return;
     for (const [key, value] of Object.entries(node)) {
       if (key === '$and' || key === '$or') {
@@ -77,7 +78,7 @@ export const rightsOf = (
   };
 
   /** A task's condition: `match` tests the written record, `exists` / `notExists` read another type. */
-  const readCondition = (condition: unknown, where: string): void => {
+  const readCondition = (condition: unknown, where: Path): void => {
     if (!isPlainObject(condition)) return;
     if ('match' in condition) readFilter(definition.object, condition.match, where);
     for (const test of [condition.exists, condition.notExists]) {
@@ -93,7 +94,7 @@ export const rightsOf = (
   };
 
   /** `record.<field>` and `previous.<field>` copy the endpoint's record elsewhere: reading it. */
-  const readVariables = (value: unknown, where: string): void => {
+  const readVariables = (value: unknown, where: Path): void => {
     if (isVar(value)) {
       const field = TASK_VARIABLE.exec(String(value.$var))?.[1];
       if (field) readPath(definition.object, field, where);
@@ -106,24 +107,24 @@ export const rightsOf = (
 
   const { object, type } = definition;
   const write = type === 'list' || type === 'aggregate' ? null : WRITE_ACTION[type];
-  add(write ?? 'read', object, null, 'object');
+  add(write ?? 'read', object, null, ['object']);
   for (const { name } of definition.fields) {
-    if (write) addField(write, object, name, 'fields');
-    else readPath(object, name, 'fields');
+    if (write) addField(write, object, name, ['fields']);
+    else readPath(object, name, ['fields']);
   }
-  if (write) for (const name of Object.keys(definition.presets)) addField(write, object, name, 'presets');
-  readFilter(object, definition.filter, 'filter');
-  for (const { field } of definition.sort) readPath(object, field, 'sort');
+  if (write) for (const name of Object.keys(definition.presets)) addField(write, object, name, ['presets']);
+  readFilter(object, definition.filter, ['filter']);
+  for (const { field } of definition.sort) readPath(object, field, ['sort']);
   const aggregate = definition.aggregate;
   if (aggregate) {
-    for (const { field } of aggregate.dimensions) readPath(object, field, 'aggregate.dimensions');
-    for (const { field } of aggregate.measures) if (field) readPath(object, field, 'aggregate.measures');
-    for (const { field } of aggregate.queryFilters) readPath(object, field, 'aggregate.queryFilters');
+    for (const { field } of aggregate.dimensions) readPath(object, field, ['aggregate', 'dimensions']);
+    for (const { field } of aggregate.measures) if (field) readPath(object, field, ['aggregate', 'measures']);
+    for (const { field } of aggregate.queryFilters) readPath(object, field, ['aggregate', 'queryFilters']);
   }
-  if (definition.publish) add('publish', object, null, 'publish');
+  if (definition.publish) add('publish', object, null, ['publish']);
 
   definition.tasks.forEach((task, i) => {
-    const where = `tasks[${i}]`;
+    const where = ['tasks', i];
     readVariables(task, where);
     if (task.action === 'raise-error') return readCondition(task.when, where);
     const action = { 'create-record': 'create', 'update-records': 'update', 'delete-records': 'delete' } as const;

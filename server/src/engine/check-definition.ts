@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { definitionSchema, METHOD_OF_TYPE, type EndpointDefinition } from '../../../contracts/definition';
-import { describeIssues } from '../../../contracts/problems';
+import { problemsOfIssues, type Problem } from '../../../contracts/problems';
 import { ADMIN_USER } from '../auth/admin-users';
 import { DefinitionError } from '../errors/definition-error';
 import type { CompileDeps } from '../handlers/types';
@@ -12,8 +12,8 @@ import { compileEndpoint, type CompiledEndpoint } from './compile-endpoint';
  */
 export type DefinitionCheck =
   | { ok: true; definition: EndpointDefinition; endpoint: CompiledEndpoint }
-  | { ok: false; stage: 'shape'; problems: string[] }
-  | { ok: false; stage: 'site'; definition: EndpointDefinition; problems: string[] };
+  | { ok: false; stage: 'shape'; problems: Problem[] }
+  | { ok: false; stage: 'site'; definition: EndpointDefinition; problems: Problem[] };
 
 /**
  * The rules a definition must meet by itself and against the site as it is now. Saving, import and loading all
@@ -21,19 +21,19 @@ export type DefinitionCheck =
  */
 export const checkDefinition = (strapi: Core.Strapi, deps: CompileDeps, input: unknown, id = 0): DefinitionCheck => {
   const parsed = definitionSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, stage: 'shape', problems: describeIssues(parsed.error) };
+  if (!parsed.success) return { ok: false, stage: 'shape', problems: problemsOfIssues(parsed.error) };
   const definition = parsed.data;
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   let endpoint: CompiledEndpoint | null = null;
   try {
     endpoint = compileEndpoint(id, definition, METHOD_OF_TYPE[definition.type], deps);
   } catch (error) {
     if (!(error instanceof DefinitionError)) throw error;
-    problems.push(error.message);
+    problems.push(error.problem);
   }
   const { auth } = definition;
   if (auth.method === 'session' && auth.userObject !== ADMIN_USER && !strapi.plugin('users-permissions')) {
-    problems.push('auth.userObject: the users-permissions plugin is not installed');
+    problems.push({ path: ['auth', 'userObject'], message: 'the users-permissions plugin is not installed' });
   }
   return endpoint && !problems.length
     ? { ok: true, definition, endpoint }

@@ -53,13 +53,17 @@ export const HANDLERS: Partial<Record<EndpointType, HandlerFactory>> = {
  */
 const checkEntryAddressing = (definition: EndpointDefinition, model: Model) => {
   if (model.single) {
-    if (!SINGLE_TYPE_ENDPOINTS.includes(definition.type)) throw new DefinitionError(`type: ${SINGLE_TYPE_ONE_ENTRY}`);
+    if (!SINGLE_TYPE_ENDPOINTS.includes(definition.type)) throw new DefinitionError(['type'], SINGLE_TYPE_ONE_ENTRY);
     if (definition.parameter !== 'none') {
-      throw new DefinitionError(`parameter: ${model.uid} is a single type: its endpoints take no numeric parameter`);
+      throw new DefinitionError(
+        ['parameter'],
+        `${model.uid} is a single type: its endpoints take no numeric parameter`
+      );
     }
   } else if (targetsRecord(definition.type) && definition.parameter !== 'required') {
     throw new DefinitionError(
-      `parameter: a ${definition.type} endpoint always takes the numeric parameter ("required")`
+      ['parameter'],
+      `a ${definition.type} endpoint always takes the numeric parameter ("required")`
     );
   }
 };
@@ -71,18 +75,19 @@ export const compileEndpoint = (
   deps: CompileDeps
 ): CompiledEndpoint => {
   const factory = HANDLERS[definition.type];
-  if (!factory) throw new DefinitionError(`type: "${definition.type}" endpoints are not available in this version`);
+  if (!factory) throw new DefinitionError(['type'], `"${definition.type}" endpoints are not available in this version`);
   const model = deps.modelOf(definition.object);
-  if (!model) throw new DefinitionError(`object: "${definition.object}" is not a content type that endpoints may use`);
+  if (!model)
+    throw new DefinitionError(['object'], `"${definition.object}" is not a content type that endpoints may use`);
   checkEntryAddressing(definition, model);
   if (definition.status === 'draft' && !model.draftAndPublish) {
-    throw new DefinitionError(`status: ${model.uid} has no Draft & Publish, so it has no drafts to read`);
+    throw new DefinitionError(['status'], `${model.uid} has no Draft & Publish, so it has no drafts to read`);
   }
   if (definition.media === 'object' && definition.type !== 'list') {
-    throw new DefinitionError('media: only a List answers media fields, so only a List takes "object"');
+    throw new DefinitionError(['media'], 'only a List answers media fields, so only a List takes "object"');
   }
   if (definition.publish && !model.draftAndPublish) {
-    throw new DefinitionError(`publish: ${model.uid} has no Draft & Publish; its records are always published`);
+    throw new DefinitionError(['publish'], `${model.uid} has no Draft & Publish; its records are always published`);
   }
   // Checked here for every endpoint type; each handler resolves it again for its requests.
   compileLocale(definition, model, deps.locales);

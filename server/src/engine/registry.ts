@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { randomUUID } from 'node:crypto';
 import type { EndpointDefinition } from '../../../contracts/definition';
 import { PLUGIN_ID, UIDS } from '../../../contracts/plugin';
+import { formatProblem } from '../../../contracts/problems';
 import { resolveKeySecret } from '../auth/key-secret';
 import { pluginConfig } from '../config/plugin-config';
 import type { CompileDeps } from '../handlers/types';
@@ -71,7 +72,7 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
     rows.flatMap((row) => {
       const checked = checkDefinition(strapi, deps(), toDefinitionInput(row), row.id as number);
       if (checked.ok) return [{ id: row.id as number, row, ...checked }];
-      notServe(notServed, row, `${STAGE_REASON[checked.stage]}: ${checked.problems.join('; ')}`);
+      notServe(notServed, row, `${STAGE_REASON[checked.stage]}: ${checked.problems.map(formatProblem).join('; ')}`);
       return [];
     });
 

@@ -1,5 +1,5 @@
 import { definitionSchema, type EndpointDefinition, type StoredEndpoint } from '../../../contracts/definition';
-import { describeIssues } from '../../../contracts/problems';
+import { problemsOfIssues } from '../../../contracts/problems';
 import { iso } from '../utils/iso-date';
 
 /** A stored endpoint row as the definition JSON of DESIGN.md section 2 (before validation). */
@@ -33,7 +33,7 @@ export const toStored = (row: Record<string, unknown>): StoredEndpoint => {
   const parsed = definitionSchema.safeParse(input);
   return {
     ...(parsed.success ? parsed.data : (input as unknown as EndpointDefinition)),
-    ...(parsed.success ? {} : { problems: describeIssues(parsed.error) }),
+    ...(parsed.success ? {} : { problems: problemsOfIssues(parsed.error) }),
     id: row.id as number,
     method: row.method as string,
     createdAt: iso(row.createdAt),

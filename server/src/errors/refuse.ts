@@ -1,6 +1,13 @@
 import { errors } from '@strapi/utils';
+import { formatProblem, type Problem } from '../../../contracts/problems';
 
-/** Refuses admin input with a 400 that lists every problem (Strapi's ValidationError shape). */
-export const refuse = (problems: string[]): never => {
-  throw new errors.ValidationError(problems.join('; '), { errors: problems });
+/**
+ * Refuses admin input with a 400 that lists every problem in Strapi's ValidationError shape: each item of
+ * `details.errors` has a `path`, a `message` and a `name`, as Strapi's own validation answers; the message joins
+ * them as readable lines for clients that show only it.
+ */
+export const refuse = (problems: Problem[]): never => {
+  throw new errors.ValidationError(problems.map(formatProblem).join('; '), {
+    errors: problems.map(({ path, message }) => ({ path, message, name: 'ValidationError' })),
+  });
 };

@@ -32,34 +32,36 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const dimensions = settings.dimensions.map((d, i) => {
-    const where = `aggregate.dimensions[${i}]`;
-    const target = resolver.resolve(d.field, `${where}.field`);
-    if (!target.codec.comparable) throw new DefinitionError(`${where}.field: "${d.field}" cannot be grouped by`);
+    const where = ['aggregate', 'dimensions', i];
+    const target = resolver.resolve(d.field, [...where, 'field']);
+    if (!target.codec.comparable) throw new DefinitionError([...where, 'field'], `"${d.field}" cannot be grouped by`);
     if (!d.format) return { ...d, expression: target.expression, decode: (raw: unknown) => target.codec.fromDb(raw) };
     const type = target.field.kind === 'scalar' ? target.field.type : 'relation';
     if (!DATE_TYPES.has(type) || (type === 'date' && d.format === 'hour')) {
-      throw new DefinitionError(`${where}.format: "${d.format}" does not apply to a ${type} field`);
+      throw new DefinitionError([...where, 'format'], `"${d.format}" does not apply to a ${type} field`);
     }
     const kind = type === 'date' ? 'date' : 'datetime';
     const expression = formatDate(target.expression, d.format, { dialect, kind, timeZone });
     return { ...d, expression, decode: (raw: unknown) => (raw === null || raw === undefined ? null : String(raw)) };
   });
   const measures = measuresOf(settings).map((m, i) => {
-    const where = `aggregate.measures[${i}]`;
-    const target = m.field ? resolver.resolve(m.field, `${where}.field`) : null;
+    const where = ['aggregate', 'measures', i];
+    const target = m.field ? resolver.resolve(m.field, [...where, 'field']) : null;
     return { ...m, ...compileMeasure(m.op, target, dialect, where) };
   });
   const names = [...dimensions, ...measures].map((x) => x.variable);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice) throw new DefinitionError(`aggregate: the variable "${twice}" is used twice`);
+  if (twice) throw new DefinitionError(['aggregate'], `the variable "${twice}" is used twice`);
 
   let top = null;
   if (settings.sortMeasure || settings.limit) {
     const ranked = measures.find((m) => m.variable === settings.sortMeasure?.variable);
-    if (!settings.sortMeasure || !ranked) throw new DefinitionError('aggregate.sortMeasure: name one of the measures');
+    if (!settings.sortMeasure || !ranked)
+      throw new DefinitionError(['aggregate', 'sortMeasure'], 'name one of the measures');
     if (!settings.limit)
-      throw new DefinitionError('aggregate.limit: a sort measure keeps the top values: set the limit');
-    if (!dimensions.some((d) => d.axis === 'row')) throw new DefinitionError('aggregate.limit: needs a row dimension');
+      throw new DefinitionError(['aggregate', 'limit'], 'a sort measure keeps the top values: set the limit');
+    if (!dimensions.some((d) => d.axis === 'row'))
+      throw new DefinitionError(['aggregate', 'limit'], 'needs a row dimension');
     top = { expression: ranked.expression, dir: settings.sortMeasure.dir, limit: settings.limit };
   }
   // The primary row dimension comes first in the statement: the top-N ranks its values.
@@ -84,16 +86,17 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
   settings.queryFilters.forEach((f, i) => {
     if (f.param === locale?.param) {
       throw new DefinitionError(
-        `aggregate.queryFilters[${i}].param: "${f.param}" selects the locale (locale: "query")`
+        ['aggregate', 'queryFilters', i, 'param'],
+        `"${f.param}" selects the locale (locale: "query")`
       );
     }
-    const target = resolver.resolve(f.field, `aggregate.queryFilters[${i}].field`);
+    const target = resolver.resolve(f.field, ['aggregate', 'queryFilters', i, 'field']);
     if (!target.codec.comparable || (f.op !== 'eq' && !target.codec.ordered)) {
-      throw new DefinitionError(`aggregate.queryFilters[${i}]: "${f.field}" cannot be filtered with ${f.op}`);
+      throw new DefinitionError(['aggregate', 'queryFilters', i], `"${f.field}" cannot be filtered with ${f.op}`);
     }
     if (filterable.has(f.param))
-      throw new DefinitionError(`aggregate.queryFilters[${i}].param: "${f.param}" is used twice`);
-    const path = `aggregate.queryFilters[${i}]`;
+      throw new DefinitionError(['aggregate', 'queryFilters', i, 'param'], `"${f.param}" is used twice`);
+    const path = ['aggregate', 'queryFilters', i];
     filterable.set(
       f.param,
       compileQueryFilter(f.param, f.field, OPS[f.op], target.codec, model, definition.status, deps, path)

@@ -22,16 +22,16 @@ export const listHandler = (
   endpointId: number
 ): Handler => {
   const { dialect, executor } = deps;
-  const fields = definition.fields.map((f, i) => requireListed(model, f.name, `fields[${i}]`));
+  const fields = definition.fields.map((f, i) => requireListed(model, f.name, ['fields', i]));
   const mediaColumns = fields.filter((f) => f.kind === 'media').map((f) => ({ name: f.name }));
   const sort = definition.sort.map((s, i) => {
-    const field = requireField(model, s.field, `sort[${i}]`);
+    const field = requireField(model, s.field, ['sort', i]);
     if (field.kind !== 'scalar' || !codecFor(field, dialect).comparable) {
-      throw new DefinitionError(`sort[${i}]: "${s.field}" cannot be sorted on`);
+      throw new DefinitionError(['sort', i], `"${s.field}" cannot be sorted on`);
     }
     return { field, dir: s.dir };
   });
-  const idSort = [{ field: requireField(model, 'id', 'sort'), dir: 'asc' as const }];
+  const idSort = [{ field: requireField(model, 'id', ['sort']), dir: 'asc' as const }];
   const sql = buildListSql(model, fields, sort.length ? sort : idSort, definition.status, dialect);
   const endpointFilter = compileEndpointFilter(definition, model, deps, definition.status);
 
@@ -41,7 +41,7 @@ export const listHandler = (
   for (const { key, path, op, codec } of listFilterKeys(fields, dialect)) {
     // `?locale=` selects the locale of a `locale: "query"` endpoint: it is no query filter there.
     if (locale?.param && path === 'locale') continue;
-    filterable.set(key, compileQueryFilter(key, path, op, codec, model, definition.status, deps, 'query'));
+    filterable.set(key, compileQueryFilter(key, path, op, codec, model, definition.status, deps, ['query']));
   }
   const accepted = locale ? locale.accepting(filterable) : filterable;
   const keysetKey = keysetKeyOf(definition);

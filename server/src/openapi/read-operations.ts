@@ -27,7 +27,7 @@ const LINK = { type: 'object', required: ['href'], properties: { href: { type: '
 /** List (spec 4.2): `page`, one filter per comparable field (`:gt`/`:lt` on ordered ones), a page of items. */
 export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: DescribeContext): OperationParts => {
   const { definition, model } = endpoint;
-  const fields = definition.fields.map((f) => requireListed(model, f.name, 'fields'));
+  const fields = definition.fields.map((f) => requireListed(model, f.name, ['fields']));
   ctx.schemas[`${name}Item`] = {
     type: 'object',
     required: fields.map((f) => f.name),
@@ -92,14 +92,14 @@ export const aggregateOperation = (endpoint: CompiledEndpoint, name: string, ctx
   const dimensions = orderedDimensions(settings.dimensions).map((d) => {
     const schema: JsonSchema = d.format
       ? { type: 'string', pattern: FORMAT_PATTERNS[d.format], description: `${d.field} by ${d.format}` }
-      : { ...comparedValueSchema(resolver.resolve(d.field, 'dimension').field), description: d.field };
+      : { ...comparedValueSchema(resolver.resolve(d.field, ['dimension']).field), description: d.field };
     return [d.variable, orNull(schema)] as const;
   });
   const measureSchema = (m: ReturnType<typeof measuresOf>[number]): JsonSchema => {
     if (m.op === 'count' || m.op === 'count_distinct') return { type: 'integer', minimum: 0 };
     if (m.op === 'text') return { type: 'string', description: 'the distinct values, joined by ", "' };
     if (m.op === 'sum' || m.op === 'avg') return { type: ['number', 'null'] };
-    const field = resolver.resolve(m.field!, 'measure').field;
+    const field = resolver.resolve(m.field!, ['measure']).field;
     const decimal = field.kind === 'scalar' && field.type === 'decimal';
     return orNull(decimal ? { type: 'number' } : comparedValueSchema(field));
   };
@@ -129,7 +129,7 @@ export const aggregateOperation = (endpoint: CompiledEndpoint, name: string, ctx
   const parameters = settings.queryFilters.map((f) =>
     queryParameter(
       f.param,
-      comparedValueSchema(resolver.resolve(f.field, 'queryFilters').field),
+      comparedValueSchema(resolver.resolve(f.field, ['queryFilters']).field),
       `Only records whose ${f.field} is ${OP_TEXT[`$${f.op}` as const]} this value`
     )
   );

@@ -13,7 +13,7 @@ const recordSchema = (endpoint: CompiledEndpoint, creates: boolean, ctx: Describ
   const required = creates ? definition.fields.filter((f) => f.required || byType.has(f.name)).map((f) => f.name) : [];
   const properties = Object.fromEntries(
     definition.fields.map((f) => {
-      const field = requireListed(model, f.name, 'fields');
+      const field = requireListed(model, f.name, ['fields']);
       return [f.name, fieldWriteSchema(field, !required.includes(f.name) && field.attribute.required !== true, ctx)];
     })
   );

@@ -21,6 +21,6 @@ export const compileEndpointFilter = (
     modelOf: deps.modelOf,
     variables: variablesFor(definition),
     explainVariable: (name) => variableProblem(name, definition),
-    path: 'filter',
+    path: ['filter'],
     status,
   });

@@ -2,7 +2,7 @@ import { isPlainObject, isVar } from '../../../contracts/json';
 import { codecFor, INVALID, type Codec } from './codecs';
 import type { Dialect } from './dialect';
 import { quoter } from './dialect';
-import { DefinitionError } from '../errors/definition-error';
+import { DefinitionError, type Path } from '../errors/definition-error';
 import { requireField } from './fields';
 import { createComponentFilters } from './components/filter';
 import type { ComponentModel, Model, ModelField } from './model';
@@ -33,8 +33,8 @@ export interface CompileOptions {
   variables: readonly string[];
   /** Says why a known variable is not available here (see variableProblem). */
   explainVariable?: (name: string) => string | null;
-  /** Where the filter sits in the definition, prefixed to error messages (e.g. `filter`). */
-  path?: string;
+  /** Where the filter sits in the definition, the path of its problems (e.g. `['filter']`). */
+  path?: Path;
   /**
    * Variables whose `null` is a value (a record's empty field), compared by `$eq`/`$ne` as SQL `IS [NOT] NULL`.
    * For all others `null` means "no value" and fails closed.
@@ -84,8 +84,8 @@ const nestsFields = (value: unknown): boolean =>
   );
 
 /** Whether `$null: true` / `$notNull: false` asks for an empty field; the operand must be a boolean. */
-const asksEmpty = (op: string, flag: unknown, path: string) => {
-  if (typeof flag !== 'boolean') throw new DefinitionError(`${path}: ${op} takes true or false`);
+const asksEmpty = (op: string, flag: unknown, path: Path) => {
+  if (typeof flag !== 'boolean') throw new DefinitionError(path, `${op} takes true or false`);
   return (op === '$null') === flag;
 };
 
@@ -105,11 +105,11 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
   const q = quoter(options.dialect);
 
   /** A value slot: a constant checked now, or a variable resolved and checked per request. */
-  const valueOf = (raw: unknown, codec: Codec, path: string): ((ctx: RenderContext) => unknown) => {
+  const valueOf = (raw: unknown, codec: Codec, path: Path): ((ctx: RenderContext) => unknown) => {
     if (isVar(raw)) {
       const name = raw.$var;
       if (!options.variables.includes(name)) {
-        throw new DefinitionError(`${path}: ${options.explainVariable?.(name) ?? `unknown variable "${name}"`}`);
+        throw new DefinitionError(path, options.explainVariable?.(name) ?? `unknown variable "${name}"`);
       }
       const nullable = options.nullable?.(name) ?? false;
       return (ctx) => {
@@ -121,7 +121,7 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     }
     const parsed = codec.parseJson(raw);
     if (parsed === INVALID)
-      throw new DefinitionError(`${path}: ${JSON.stringify(raw)} is not a valid value for this field`);
+      throw new DefinitionError(path, `${JSON.stringify(raw)} is not a valid value for this field`);
     const value = codec.toDb(parsed);
     return () => value;
   };
@@ -139,30 +139,30 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
       return make(values.map(() => '?'));
     };
 
-  const scalarOp = (column: string, codec: Codec, op: string, operand: unknown, path: string): Predicate => {
-    if (!codec.comparable) throw new DefinitionError(`${path}: this field cannot be filtered`);
-    if (ORDERED.has(op) && !codec.ordered) throw new DefinitionError(`${path}: ${op} needs an ordered field`);
+  const scalarOp = (column: string, codec: Codec, op: string, operand: unknown, path: Path): Predicate => {
+    if (!codec.comparable) throw new DefinitionError(path, 'this field cannot be filtered');
+    if (ORDERED.has(op) && !codec.ordered) throw new DefinitionError(path, `${op} needs an ordered field`);
     if (op === '$null' || op === '$notNull') {
       const empty = asksEmpty(op, operand, path);
       return () => `${column} IS ${empty ? '' : 'NOT '}NULL`;
     }
     if (op === '$in' || op === '$notIn') {
-      if (!Array.isArray(operand)) throw new DefinitionError(`${path}: ${op} takes an array`);
+      if (!Array.isArray(operand)) throw new DefinitionError(path, `${op} takes an array`);
       if (operand.length === 0) return op === '$in' ? FALSE : TRUE;
-      const slots = operand.map((v, i) => valueOf(v, codec, `${path}[${i}]`));
+      const slots = operand.map((v, i) => valueOf(v, codec, [...path, i]));
       return op === '$in'
         ? leaf(slots, (p) => `${column} IN (${p.join(', ')})`)
         : leaf(slots, (p) => `(${column} NOT IN (${p.join(', ')}) OR ${column} IS NULL)`);
     }
     if (op === '$between') {
       if (!Array.isArray(operand) || operand.length !== 2)
-        throw new DefinitionError(`${path}: $between takes [low, high]`);
-      const slots = operand.map((v, i) => valueOf(v, codec, `${path}[${i}]`));
+        throw new DefinitionError(path, '$between takes [low, high]');
+      const slots = operand.map((v, i) => valueOf(v, codec, [...path, i]));
       return leaf(slots, ([a, b]) => `${column} BETWEEN ${a} AND ${b}`);
     }
     if (op in TEXT_OPS) {
       const text = TEXT_OPS[op];
-      if (!codec.textual) throw new DefinitionError(`${path}: ${op} needs a text field`);
+      if (!codec.textual) throw new DefinitionError(path, `${op} needs a text field`);
       const slot = valueOf(operand, codec, path);
       const patterned = (ctx: RenderContext) => {
         const v = slot(ctx);
@@ -178,7 +178,7 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
       if (operand === null) {
         if (op === '$eq') return () => `${column} IS NULL`;
         if (op === '$ne') return () => `${column} IS NOT NULL`;
-        throw new DefinitionError(`${path}: ${op} cannot compare with null`);
+        throw new DefinitionError(path, `${op} cannot compare with null`);
       }
       const slot = valueOf(operand, codec, path);
       const compare =
@@ -188,19 +188,19 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
       if (op !== '$eq' && op !== '$ne') return compare;
       return (ctx) => (slot(ctx) === NULL_VALUE ? `${column} IS ${op === '$eq' ? '' : 'NOT '}NULL` : compare(ctx));
     }
-    throw new DefinitionError(`${path}: unknown operator "${op}"`);
+    throw new DefinitionError(path, `unknown operator "${op}"`);
   };
 
   /** `{ $eq: 1, $lt: 5 }`, `5`, `[1, 2]` or `{ $var }` on one column. */
-  const columnCondition = (column: string, codec: Codec, value: unknown, path: string): Predicate => {
+  const columnCondition = (column: string, codec: Codec, value: unknown, path: Path): Predicate => {
     if (Array.isArray(value)) return scalarOp(column, codec, '$in', value, path);
     if (!isPlainObject(value) || isVar(value)) return scalarOp(column, codec, '$eq', value, path);
     const keys = Object.keys(value);
-    if (keys.length === 0) throw new DefinitionError(`${path}: empty condition`);
+    if (keys.length === 0) throw new DefinitionError(path, 'empty condition');
     return joinAll(
       keys.map((op) => {
-        if (op === '$not') return negate(columnCondition(column, codec, value[op], `${path}.$not`));
-        return scalarOp(column, codec, op, value[op], `${path}.${op}`);
+        if (op === '$not') return negate(columnCondition(column, codec, value[op], [...path, '$not']));
+        return scalarOp(column, codec, op, value[op], [...path, op]);
       }),
       ' AND ',
       TRUE
@@ -217,7 +217,7 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     field: Extract<ModelField, { kind: 'relation' }>,
     parent: string,
     value: unknown,
-    path: string
+    path: Path
   ): Predicate => {
     // As in Strapi: `{ id: X }` is X on the related id, and `null` or `{ $null: true }` means "no related row".
     const onId =
@@ -237,7 +237,7 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     const { table, targetTable, ownerColumn, targetColumn } = field.link;
     const nests = nestsFields(onId);
     const target = nests ? options.modelOf(field.target) : null;
-    if (nests && !target) throw new DefinitionError(`${path}: fields of ${field.target} cannot be used in filters`);
+    if (nests && !target) throw new DefinitionError(path, `fields of ${field.target} cannot be used in filters`);
     // Into a Draft & Publish type, only the related rows of the status read count, even for the related id.
     const related = relatedStatusCondition(field, inner, linkedStatus(current, options.status), options.dialect);
     const joined = `JOIN ${q(target?.table ?? targetTable)} ${inner} ON ${inner}.${q('id')} = ${link}.${q(targetColumn)}`;
@@ -252,7 +252,7 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     const ownersWhere = `${owner} IS NOT NULL${inStatus}`;
     if (isPlainObject(onId) && Object.keys(onId).length === 1 && ('$null' in onId || '$notNull' in onId)) {
       const [op, flag] = Object.entries(onId)[0];
-      const empty = asksEmpty(op, flag, `${path}.${op}`);
+      const empty = asksEmpty(op, flag, [...path, op]);
       return () => `${empty ? 'NOT ' : ''}EXISTS (SELECT 1 ${linked} WHERE ${ownerMatch})`;
     }
     // A record's empty relation (`record.customer` is null) compared with `$eq` means "no related row".
@@ -279,25 +279,25 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     current: Model | ComponentModel,
     currentAlias: string,
     node: Record<string, unknown>,
-    path: string,
+    path: Path,
     joins?: string[]
   ): Predicate =>
     joinAll(
       Object.entries(node).map(([key, value]) => {
-        const here = path ? `${path}.${key}` : key;
+        const here = [...path, key];
         if (key === '$and' || key === '$or') {
-          if (!Array.isArray(value)) throw new DefinitionError(`${here}: takes an array of conditions`);
+          if (!Array.isArray(value)) throw new DefinitionError(here, 'takes an array of conditions');
           const parts = value.map((item, i) => {
-            if (!isPlainObject(item)) throw new DefinitionError(`${here}[${i}]: must be an object`);
-            return objectCondition(current, currentAlias, item, `${here}[${i}]`, joins);
+            if (!isPlainObject(item)) throw new DefinitionError([...here, i], 'must be an object');
+            return objectCondition(current, currentAlias, item, [...here, i], joins);
           });
           return joinAll(parts, key === '$and' ? ' AND ' : ' OR ', key === '$and' ? TRUE : FALSE);
         }
         if (key === '$not') {
-          if (!isPlainObject(value)) throw new DefinitionError(`${here}: must be an object`);
+          if (!isPlainObject(value)) throw new DefinitionError(here, 'must be an object');
           return negate(objectCondition(current, currentAlias, value, here, joins));
         }
-        if (LEAF_OPS.has(key)) throw new DefinitionError(`${here}: operator needs a field before it`);
+        if (LEAF_OPS.has(key)) throw new DefinitionError(here, 'operator needs a field before it');
         const own = current.fields.get(key);
         if (own?.kind === 'component') {
           return joins
@@ -305,11 +305,10 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
             : components.ownComponentCondition(current.table, own, currentAlias, value, here);
         }
         if (own?.kind === 'dynamiczone')
-          throw new DefinitionError(`${here}: "${key}" is a dynamic zone; filters cannot compare it`);
+          throw new DefinitionError(here, `"${key}" is a dynamic zone; filters cannot compare it`);
         const field = requireField(current, key, here);
         if (field.kind === 'relation') {
-          if (!isModel(current))
-            throw new DefinitionError(`${here}: filters cannot follow a relation inside a component`);
+          if (!isModel(current)) throw new DefinitionError(here, 'filters cannot follow a relation inside a component');
           return relationCondition(current, field, currentAlias, value, here);
         }
         return columnCondition(`${currentAlias}.${q(field.column)}`, codecFor(field, options.dialect), value, here);
@@ -325,8 +324,8 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
   });
 
   if (filter === undefined || filter === null) return TRUE;
-  if (!isPlainObject(filter)) throw new DefinitionError(`${options.path ?? 'filter'}: must be an object`);
-  return objectCondition(model, alias, filter, options.path ?? '');
+  if (!isPlainObject(filter)) throw new DefinitionError(options.path ?? ['filter'], 'must be an object');
+  return objectCondition(model, alias, filter, options.path ?? []);
 };
 
 export const renderPredicate = (predicate: Predicate, vars: Variables, bindings: unknown[]): string => {

@@ -44,20 +44,20 @@ export const compileLocale = (
 ): LocaleScope | null => {
   const { locale } = definition;
   if (!model.localized) {
-    if (locale !== undefined) throw new DefinitionError(`locale: ${model.uid} is not translated (i18n)`);
+    if (locale !== undefined) throw new DefinitionError(['locale'], `${model.uid} is not translated (i18n)`);
     return null;
   }
   if (locale === 'all') {
-    if (isWrite(definition.type)) throw new DefinitionError('locale: "all" applies to reads only');
+    if (isWrite(definition.type)) throw new DefinitionError(['locale'], '"all" applies to reads only');
     return { param: null, resolve: () => null };
   }
   if (locale !== undefined && locale !== 'query') {
-    if (!known(locales, locale)) throw new DefinitionError(`locale: "${locale}" is not a locale of this site`);
+    if (!known(locales, locale)) throw new DefinitionError(['locale'], `"${locale}" is not a locale of this site`);
     return { param: null, resolve: () => locale };
   }
   const fallback = locales.defaultCode;
   if (fallback === null || !known(locales, fallback)) {
-    throw new DefinitionError('locale: the site has no default locale; give the endpoint a locale');
+    throw new DefinitionError(['locale'], 'the site has no default locale; give the endpoint a locale');
   }
   if (locale === undefined) return { param: null, resolve: () => fallback };
   return {

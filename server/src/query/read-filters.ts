@@ -1,3 +1,4 @@
+import type { Path } from '../errors/definition-error';
 import type { Codec } from './codecs';
 import type { Dialect } from './dialect';
 import { compileFilter, type Predicate, type RenderContext } from './filter';
@@ -30,7 +31,7 @@ export const compileQueryFilter = (
   model: Model,
   status: Status,
   deps: { dialect: Dialect; modelOf: (uid: string) => Model | null },
-  path: string
+  path: Path
 ): QueryFilter => {
   const variable = queryVariable(key);
   const predicate = compileFilter(nest(field, { [op]: { $var: variable } }), model, ROOT, {

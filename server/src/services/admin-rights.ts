@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { EndpointDefinition } from '../../../contracts/definition';
+import { formatProblem, type Problem } from '../../../contracts/problems';
 import { ADMIN_USER } from '../auth/admin-users';
 import { componentLeavesIn } from '../auth/component-leaves';
 import { rightsOf, type ContentRight } from '../auth/content-rights';
@@ -112,12 +113,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** The admin API's problems with `definition` saved by `actor` (none without one: code, seeds). */
-    async problemsOnSave(definition: EndpointDefinition, actor?: AdminActor): Promise<string[]> {
+    async problemsOnSave(definition: EndpointDefinition, actor?: AdminActor): Promise<Problem[]> {
       if (!actor) return [];
       const admin = (await adminsOf([actor.id])).get(actor.id);
-      if (!admin) return [`admin user ${actor.id} no longer exists`];
+      if (!admin) return [{ path: [], message: `admin user ${actor.id} no longer exists` }];
       const missing = await missingFor(admin, definition);
-      return [...new Set(missing.map((m) => `${m.right.where}: you may not ${describeMissing(m)}`))];
+      const problems = missing.map((m) => ({ path: m.right.where, message: `you may not ${describeMissing(m)}` }));
+      // A right needed twice in one place (one field read by two conditions of a task) is told once.
+      return [...new Map(problems.map((p) => [formatProblem(p), p])).values()];
     },
 
     /** Why each endpoint whose author lacks its rights today is not served, by endpoint id. */

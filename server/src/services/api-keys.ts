@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { apiKeyInputSchema, keyNameFrom, numberedKeyName, type ApiKeySummary } from '../../../contracts/api-key';
-import { describeIssues } from '../../../contracts/problems';
+import { problemsOfIssues, type Problem } from '../../../contracts/problems';
 import { UIDS } from '../../../contracts/plugin';
 import { displayPrefix, generateSecret, hashSecret } from '../auth/api-key';
 import { resolveKeySecret } from '../auth/key-secret';
@@ -26,7 +26,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const precision = pluginConfig(strapi, 'lastUsedPrecisionMs');
   const lastWritten = new Map<number, number>();
 
-  const nameTaken = (name: string) => `name: "${name}" is already the name of a key`;
+  const nameTaken = (name: string): Problem => ({ path: ['name'], message: `"${name}" is already the name of a key` });
 
   const takenNames = async () => new Set((await query().findMany({ select: ['name'] })).map((k) => k.name as string));
 
@@ -100,7 +100,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async create(input: unknown): Promise<ApiKeySummary & { secret: string }> {
       const parsed = apiKeyInputSchema.safeParse(input);
-      if (!parsed.success) return refuse(describeIssues(parsed.error));
+      if (!parsed.success) return refuse(problemsOfIssues(parsed.error));
       const created = await issue(parsed.data);
       await getService(strapi, 'engine').changed();
       return created;

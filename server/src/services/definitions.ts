@@ -7,6 +7,7 @@ import {
   type StoredEndpoint,
 } from '../../../contracts/definition';
 import { UIDS } from '../../../contracts/plugin';
+import type { Problem } from '../../../contracts/problems';
 import { routeKey, toStored } from '../engine/stored-endpoint';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
@@ -14,8 +15,10 @@ import { getService } from './get-service';
 import type { AdminActor } from './admin-rights';
 import { storedCollection } from './stored-collection';
 
-const routeTaken = (method: string, path: string, by?: { id: number; name: string }) =>
-  `path: ${method} /_api/${path} is already used${by ? ` by endpoint ${by.id} ("${by.name}")` : ''} (paths are compared without regard to case)`;
+const routeTaken = (method: string, path: string, by?: { id: number; name: string }): Problem => ({
+  path: ['path'],
+  message: `${method} /_api/${path} is already used${by ? ` by endpoint ${by.id} ("${by.name}")` : ''} (paths are compared without regard to case)`,
+});
 
 /** Endpoint definitions: validated against the live content types before they are stored (DESIGN.md 3). */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -37,7 +40,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .query(UIDS.apiKey)
         .findMany({ where: { id: { $in: definition.auth.keys } }, select: ['id'] });
       const missing = definition.auth.keys.filter((k) => !found.some((f) => f.id === k));
-      if (missing.length) problems.push(`auth.keys: no API key with id ${missing.join(', ')}`);
+      if (missing.length)
+        problems.push({ path: ['auth', 'keys'], message: `no API key with id ${missing.join(', ')}` });
     }
     const clash = await query().findOne({
       where: { routeKey: routeKey(method, definition.path), ...(id ? { id: { $ne: id } } : {}) },

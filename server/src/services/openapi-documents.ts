@@ -7,7 +7,7 @@ import {
   slugOf,
   type StoredOpenapiDocument,
 } from '../../../contracts/openapi';
-import { describeIssues } from '../../../contracts/problems';
+import { problemsOfIssues, type Problem } from '../../../contracts/problems';
 import { UIDS } from '../../../contracts/plugin';
 import { iso } from '../utils/iso-date';
 import { createLru } from '../query/lru';
@@ -31,8 +31,10 @@ const toStored = (row: Record<string, unknown>): StoredOpenapiDocument => ({
   updatedAt: iso(row.updatedAt),
 });
 
-const slugTaken = (slug: string, by?: { id: number; title: string }) =>
-  `title: its slug "${slug}" is already used${by ? ` by document ${by.id} ("${by.title}")` : ''}`;
+const slugTaken = (slug: string, by?: { id: number; title: string }): Problem => ({
+  path: ['title'],
+  message: `its slug "${slug}" is already used${by ? ` by document ${by.id} ("${by.title}")` : ''}`,
+});
 
 /** Curated OpenAPI documents (spec 4.7): a selection of endpoints, generated from their definitions on demand. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -44,19 +46,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    */
   const validate = async (input: unknown, id?: number) => {
     const parsed = openapiDocumentInputSchema.safeParse(input);
-    if (!parsed.success) return refuse(describeIssues(parsed.error));
+    if (!parsed.success) return refuse(problemsOfIssues(parsed.error));
     const document = parsed.data;
     const slug = slugOf(document.title);
-    const problems: string[] = [];
+    const problems: Problem[] = [];
     if (slug.length > SLUG_MAX_LENGTH)
-      problems.push(`title: its slug would be longer than ${SLUG_MAX_LENGTH} characters`);
+      problems.push({ path: ['title'], message: `its slug would be longer than ${SLUG_MAX_LENGTH} characters` });
     const found = document.endpoints.length
       ? await strapi.db.query(UIDS.endpoint).findMany({ where: { id: { $in: document.endpoints } }, select: ['id'] })
       : [];
     const exists = new Set(found.map((f) => f.id as number));
     const stored = id ? ((await query().findOne({ where: { id }, select: ['endpoints'] }))?.endpoints as number[]) : [];
     const missing = document.endpoints.filter((e) => !exists.has(e) && !stored?.includes(e));
-    if (missing.length) problems.push(`endpoints: no endpoint with id ${missing.join(', ')}`);
+    if (missing.length) problems.push({ path: ['endpoints'], message: `no endpoint with id ${missing.join(', ')}` });
     const clash = await query().findOne({ where: { slug, ...(id ? { id: { $ne: id } } : {}) } });
     if (clash) problems.push(slugTaken(slug, clash));
     if (problems.length) refuse(problems);

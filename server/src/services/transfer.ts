@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { definitionOf, METHOD_OF_TYPE, normalizePath } from '../../../contracts/definition';
-import { describeIssues } from '../../../contracts/problems';
+import { problemsOfIssues, type Problem } from '../../../contracts/problems';
 import { isPlainObject } from '../../../contracts/json';
 import { slugOf } from '../../../contracts/openapi';
 import {
@@ -13,6 +13,7 @@ import {
   type TransferDocument,
 } from '../../../contracts/transfer';
 import { routeKey } from '../engine/stored-endpoint';
+import type { Path } from '../errors/definition-error';
 import { refuse } from '../errors/refuse';
 import { getService } from './get-service';
 import type { AdminActor } from './admin-rights';
@@ -21,11 +22,23 @@ import { keyResolver } from './transfer-keys';
 /** `GET shop/orders`: how endpoints are named across environments (their ids differ). */
 const routeOf = (method: string, path: string) => `${method} ${path}`;
 
-/** The problems of a refused admin input, each prefixed with where it is in the imported file. */
-const problemsOf = (error: unknown, where: string): string[] => {
+/** An item of the file: its path, and its name in words (`endpoint shop/orders`), which its problems end with. */
+interface Item {
+  path: Path;
+  label: string | null;
+}
+
+/** A problem of `item`, at `path` inside it; the message ends with the item's name, which the index alone hides. */
+const within = (item: Item, path: Path, message: string): Problem => ({
+  path: [...item.path, ...path],
+  message: item.label ? `${message} (${item.label})` : message,
+});
+
+/** The problems of a refused admin input (refuse's `details.errors`), placed inside `item` of the imported file. */
+const problemsOf = (error: unknown, item: Item): Problem[] => {
   if (!(error instanceof errors.ValidationError)) throw error;
-  const listed = (error.details as { errors?: string[] } | undefined)?.errors;
-  return (listed ?? [error.message]).map((p) => `${where}: ${p}`);
+  const listed = (error.details as { errors?: Problem[] } | undefined)?.errors;
+  return (listed ?? [{ path: [], message: error.message }]).map((p) => within(item, p.path, p.message));
 };
 
 /**
@@ -66,19 +79,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Problems the items of a file have with each other: two endpoints on one route, two documents on one slug. */
   const clashes = (file: TransferDocument) => {
-    const problems: string[] = [];
+    const problems: Problem[] = [];
     const routes = new Map<string, number>();
     file.endpoints.forEach((e, i) => {
       const method = METHOD_OF_TYPE[e.type as keyof typeof METHOD_OF_TYPE];
       if (!method || typeof e.path !== 'string') return;
       const key = routeKey(method, normalizePath(e.path));
-      if (routes.has(key)) problems.push(`endpoints[${i}]: same route as endpoints[${routes.get(key)}]`);
+      if (routes.has(key))
+        problems.push({ path: ['endpoints', i], message: `same route as endpoints[${routes.get(key)}]` });
       else routes.set(key, i);
     });
     const slugs = new Map<string, number>();
     file.documents.forEach((d, i) => {
       const slug = slugOf(d.title);
-      if (slugs.has(slug)) problems.push(`documents[${i}]: same slug "${slug}" as documents[${slugs.get(slug)}]`);
+      if (slugs.has(slug))
+        problems.push({ path: ['documents', i], message: `same slug "${slug}" as documents[${slugs.get(slug)}]` });
       else slugs.set(slug, i);
     });
     return problems;
@@ -87,7 +102,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** `actor`: the importing admin, checked and recorded as each endpoint's author. */
   const importAll = async (input: unknown, actor?: AdminActor): Promise<ImportResult> => {
     const parsed = transferSchema.safeParse(input);
-    if (!parsed.success) return refuse(describeIssues(parsed.error));
+    if (!parsed.success) return refuse(problemsOfIssues(parsed.error));
     const file = parsed.data;
     const early = clashes(file);
     if (early.length) refuse(early);
@@ -98,28 +113,28 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         documents: { created: 0, updated: 0 },
         keys: { matched: [], created: [] },
       };
-      const problems: string[] = [];
+      const problems: Problem[] = [];
       const keyIds = await keyResolver(apiKeys(), file, done);
       const reference = file.format === DESCRIPTION_TRANSFER_FORMAT ? 'description' : 'name';
       const listed = file.keys.map((k: { name?: string; description: string }) => k.name ?? k.description);
       for (const [i, key] of listed.entries()) {
         const resolved = await keyIds(key);
-        if ('problem' in resolved) problems.push(`keys[${i}]: ${resolved.problem}`);
+        if ('problem' in resolved) problems.push({ path: ['keys', i], message: resolved.problem });
       }
 
       for (const [i, raw] of file.endpoints.entries()) {
-        const where = `endpoints[${i}]${typeof raw.path === 'string' ? ` (${raw.path})` : ''}`;
+        const item = { path: ['endpoints', i], label: typeof raw.path === 'string' ? `endpoint ${raw.path}` : null };
         const auth = raw.auth;
         const keys: number[] = [];
         if (isPlainObject(auth) && auth.method === 'api-key') {
           const named = Array.isArray(auth.keys) ? auth.keys : [];
           if (!named.every((k): k is string => typeof k === 'string')) {
-            problems.push(`${where}: auth.keys: name keys by their ${reference} in an imported file`);
+            problems.push(within(item, ['auth', 'keys'], `name keys by their ${reference} in an imported file`));
             continue;
           }
           for (const key of named) {
             const resolved = await keyIds(key);
-            if ('problem' in resolved) problems.push(`${where}: auth.keys: ${resolved.problem}`);
+            if ('problem' in resolved) problems.push(within(item, ['auth', 'keys'], resolved.problem));
             else keys.push(...resolved.ids);
           }
         }
@@ -135,19 +150,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           await definitions().store(definition, existing?.id, actor);
           done.endpoints[existing ? 'updated' : 'created'] += 1;
         } catch (error) {
-          problems.push(...problemsOf(error, where));
+          problems.push(...problemsOf(error, item));
         }
       }
 
       for (const [i, doc] of file.documents.entries()) {
-        const where = `documents[${i}] ("${doc.title}")`;
+        const item = { path: ['documents', i], label: `document "${doc.title}"` };
         const ids: number[] = [];
         for (const reference of doc.endpoints) {
           const [, method, path] = ROUTE_REFERENCE.exec(reference)!;
           // Endpoints of the file are already written, in this transaction.
           const id = (await definitions().findByRoute(method, path))?.id;
           if (id) ids.push(id);
-          else problems.push(`${where}: endpoints: no endpoint ${reference}`);
+          else problems.push(within(item, ['endpoints'], `no endpoint ${reference}`));
         }
         try {
           const existing = await documents().findBySlug(slugOf(doc.title));
@@ -155,7 +170,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           await documents().save(valid, existing?.id);
           done.documents[existing ? 'updated' : 'created'] += 1;
         } catch (error) {
-          problems.push(...problemsOf(error, where));
+          problems.push(...problemsOf(error, item));
         }
       }
       // Thrown inside the transaction: nothing of the file stays.

@@ -1,4 +1,4 @@
-import { DefinitionError } from '../errors/definition-error';
+import { DefinitionError, type Path } from '../errors/definition-error';
 import { ApiError } from '../errors/api-error';
 import { quoter } from '../query/dialect';
 import type { RenderContext } from '../query/filter';
@@ -44,7 +44,7 @@ export class TaskFieldError extends Error {
  * The task's rows: those of `model` matching `filter`, one per document on Draft & Publish types (per document
  * and locale on translated types: a task writes the locales its filter selects, each on its own).
  */
-const selector = (model: Model, filter: unknown, scope: ActionScope, path: string) => {
+const selector = (model: Model, filter: unknown, scope: ActionScope, path: Path) => {
   const q = quoter(scope.deps.dialect);
   const predicate = compileTaskFilter(scope, model, filter, path);
   const locale = model.localized ? `, ${ROOT}.${q('locale')} AS l` : '';
@@ -71,16 +71,16 @@ const selector = (model: Model, filter: unknown, scope: ActionScope, path: strin
 
 /** One task of DESIGN.md section 5, run with the record's variables inside the write's transaction. */
 export const compileTask = (task: TaskDefinition, index: number, scope: ActionScope): Task => {
-  const path = `tasks[${index}]`;
+  const path = ['tasks', index];
   if (task.action === 'raise-error') {
-    const when = task.when === undefined ? null : compileCondition(task.when, scope, `${path}.when`);
+    const when = task.when === undefined ? null : compileCondition(task.when, scope, [...path, 'when']);
     return async (db, vars) => {
       if (!when || (await when(db, vars))) throw new ApiError(400, task.message);
     };
   }
-  const model = taskObject(scope, task.object, `${path}.object`);
+  const model = taskObject(scope, task.object, [...path, 'object']);
   if (model.single && task.action !== 'update-records') {
-    throw new DefinitionError(`${path}.object: ${model.uid} is a single type: its one entry is only updated`);
+    throw new DefinitionError([...path, 'object'], `${model.uid} is a single type: its one entry is only updated`);
   }
   const writer = scope.deps.writerOf(model);
   // Creating records conflicts with nothing but unique values; updating or deleting selected rows conflicts
@@ -94,7 +94,7 @@ export const compileTask = (task: TaskDefinition, index: number, scope: ActionSc
           model,
           scope.deps.dialect,
           scope.variables,
-          `${path}.values`,
+          [...path, 'values'],
           scope.explainVariable
         );
   if (fixed.some((f) => writer.uniqueFields.includes(f.name))) scope.exclusive.add(model.uid);
@@ -106,14 +106,14 @@ export const compileTask = (task: TaskDefinition, index: number, scope: ActionSc
 
   let act: Task;
   if (task.action === 'create-record') {
-    requireCreatable(model, `${path}.object`);
+    requireCreatable(model, [...path, 'object']);
     const missing = requiredByType(model).find((f) => !(f.name in task.values));
-    if (missing) throw new DefinitionError(`${path}.values: ${model.uid} requires "${missing.name}"`);
+    if (missing) throw new DefinitionError([...path, 'values'], `${model.uid} requires "${missing.name}"`);
     act = async (db, vars) => {
       await writer.create(db, [valuesFor(vars)], scope.publish);
     };
   } else {
-    const select = selector(model, task.filter, scope, `${path}.filter`);
+    const select = selector(model, task.filter, scope, [...path, 'filter']);
     act =
       task.action === 'update-records'
         ? async (db, vars) => {

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../../../contracts/json';
-import { DefinitionError } from '../errors/definition-error';
+import { DefinitionError, type Path } from '../errors/definition-error';
 import type { WriteDeps } from '../writes/write-deps';
 import { quoter } from '../query/dialect';
 import { compileFilter, type RenderContext } from '../query/filter';
@@ -23,7 +23,7 @@ export interface ConditionScope {
 }
 
 /** A filter of a task (condition or selection): task variables, a record's `null` compared as a value. */
-export const compileTaskFilter = (scope: ConditionScope, model: Model, filter: unknown, path: string) =>
+export const compileTaskFilter = (scope: ConditionScope, model: Model, filter: unknown, path: Path) =>
   compileFilter(filter ?? {}, model, ROOT, {
     dialect: scope.deps.dialect,
     modelOf: scope.deps.modelOf,
@@ -34,9 +34,9 @@ export const compileTaskFilter = (scope: ConditionScope, model: Model, filter: u
   });
 
 /** The type a task names (`object`), one that endpoints may use. */
-export const taskObject = (scope: ConditionScope, object: string, path: string) => {
+export const taskObject = (scope: ConditionScope, object: string, path: Path) => {
   const model = scope.deps.modelOf(object);
-  if (!model) throw new DefinitionError(`${path}: "${object}" is not a content type endpoints may use`);
+  if (!model) throw new DefinitionError(path, `"${object}" is not a content type endpoints may use`);
   return model;
 };
 
@@ -45,10 +45,10 @@ export const taskObject = (scope: ConditionScope, object: string, path: string) 
  * record, `exists`/`notExists` look for rows of a type (published ones on Draft & Publish types);
  * `all`/`any`/`not` combine them and stop as soon as the answer is known.
  */
-export const compileCondition = (condition: unknown, scope: ConditionScope, path: string): Condition => {
+export const compileCondition = (condition: unknown, scope: ConditionScope, path: Path): Condition => {
   const { deps } = scope;
   const q = quoter(deps.dialect);
-  if (!isPlainObject(condition)) throw new DefinitionError(`${path}: must be an object`);
+  if (!isPlainObject(condition)) throw new DefinitionError(path, 'must be an object');
   const [kind, body] = Object.entries(condition)[0];
   const ask = async (db: TxDb, sql: (ctx: RenderContext) => string, vars: Variables, first: unknown[] = []) => {
     const ctx: RenderContext = { vars, bindings: [], unknown: false };
@@ -57,8 +57,9 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
   };
 
   if (kind === 'match') {
-    if (!scope.hasRecord) throw new DefinitionError(`${path}.match: a delete endpoint has no written record to match`);
-    const predicate = compileTaskFilter(scope, scope.model, body, `${path}.match`);
+    if (!scope.hasRecord)
+      throw new DefinitionError([...path, 'match'], 'a delete endpoint has no written record to match');
+    const predicate = compileTaskFilter(scope, scope.model, body, [...path, 'match']);
     const table = q(scope.model.table);
     return (db, vars) =>
       ask(db, (ctx) => `SELECT 1 AS x FROM ${table} ${ROOT} WHERE ${ROOT}.${q('id')} = ? AND ${predicate(ctx)}`, vars, [
@@ -67,9 +68,9 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
   }
   if (kind === 'exists' || kind === 'notExists') {
     const { object, filter } = body as { object: string; filter?: unknown };
-    const model = taskObject(scope, object, `${path}.${kind}.object`);
+    const model = taskObject(scope, object, [...path, kind, 'object']);
     scope.exclusive.add(model.uid);
-    const predicate = compileTaskFilter(scope, model, filter, `${path}.${kind}.filter`);
+    const predicate = compileTaskFilter(scope, model, filter, [...path, kind, 'filter']);
     const publication = publicationCondition(model, 'published', deps.dialect);
     const published = publication ? ` AND ${publication}` : '';
     const table = q(model.table);
@@ -83,7 +84,7 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
     };
   }
   if (kind === 'all' || kind === 'any') {
-    const parts = (body as unknown[]).map((c, i) => compileCondition(c, scope, `${path}.${kind}[${i}]`));
+    const parts = (body as unknown[]).map((c, i) => compileCondition(c, scope, [...path, kind, i]));
     return async (db, vars) => {
       for (const part of parts) {
         if ((await part(db, vars)) !== (kind === 'all')) return kind !== 'all';
@@ -91,6 +92,6 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
       return kind === 'all';
     };
   }
-  const inner = compileCondition(body, scope, `${path}.not`);
+  const inner = compileCondition(body, scope, [...path, 'not']);
   return async (db, vars) => !(await inner(db, vars));
 };

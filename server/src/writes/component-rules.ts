@@ -1,5 +1,5 @@
 import { isPlainObject } from '../../../contracts/json';
-import { DefinitionError } from '../errors/definition-error';
+import { DefinitionError, type Path } from '../errors/definition-error';
 import { mediaRule } from '../files/incoming';
 import { INVALID } from '../query/codecs';
 import type { Dialect } from '../query/dialect';
@@ -50,15 +50,15 @@ interface Compiler {
  * too), required ones present, nothing else (never an `id`: a component is replaced as a whole). Returns a new
  * object holding the parsed values (related ids, incoming files) for the Document Service.
  */
-const objectRule = (component: ComponentModel, compiler: Compiler, where: string): Rule => {
+const objectRule = (component: ComponentModel, compiler: Compiler, where: Path): Rule => {
   const rules = new Map<string, Rule>();
   const required: string[] = [];
   for (const field of component.fields.values()) {
     if (field.kind === 'unsupported' && field.required)
-      throw new DefinitionError(`${where}: ${component.uid} requires "${field.name}" (${field.reason})`);
+      throw new DefinitionError(where, `${component.uid} requires "${field.name}" (${field.reason})`);
   }
   for (const field of componentValueFields(component)) {
-    rules.set(field.name, subFieldRule(field, compiler, `${where}.${field.name}`));
+    rules.set(field.name, subFieldRule(field, compiler, [...where, field.name]));
     if (mustHave(field)) required.push(field.name);
   }
   return (value) => {
@@ -100,7 +100,7 @@ const orNull =
   };
 
 /** A single or repeatable component: an object (or null), or an array of objects. */
-const componentFieldRule = (field: ComponentField, compiler: Compiler, where: string): Rule => {
+const componentFieldRule = (field: ComponentField, compiler: Compiler, where: Path): Rule => {
   const one = objectRule(field.component, compiler, where);
   return field.repeatable
     ? orNull(field.attribute, listRule(field.attribute, one), [])
@@ -108,8 +108,10 @@ const componentFieldRule = (field: ComponentField, compiler: Compiler, where: st
 };
 
 /** A dynamic zone: an array of objects, each naming one of the allowed components in `__component`. */
-const dynamicZoneRule = (field: DynamicZoneField, compiler: Compiler, where: string): Rule => {
-  const rules = new Map([...field.components].map(([uid, c]) => [uid, objectRule(c, compiler, `${where}(${uid})`)]));
+const dynamicZoneRule = (field: DynamicZoneField, compiler: Compiler, where: Path): Rule => {
+  // A zone's items have no index until a request sends them: their problems name the component after the zone
+  // (`fields[0].blocks.hero.title`).
+  const rules = new Map([...field.components].map(([uid, c]) => [uid, objectRule(c, compiler, [...where, uid])]));
   const allowed = `one of ${[...field.components.keys()].join(', ')}`;
   const item: Rule = (value) => {
     if (!isPlainObject(value)) throw new ValueRefused('an object with "__component" is expected');
@@ -121,7 +123,7 @@ const dynamicZoneRule = (field: DynamicZoneField, compiler: Compiler, where: str
   return orNull(field.attribute, listRule(field.attribute, item), []);
 };
 
-const subFieldRule = (field: Exclude<ModelField, { kind: 'unsupported' }>, compiler: Compiler, where: string): Rule => {
+const subFieldRule = (field: Exclude<ModelField, { kind: 'unsupported' }>, compiler: Compiler, where: Path): Rule => {
   if (field.kind === 'component') return componentFieldRule(field, compiler, where);
   if (field.kind === 'dynamiczone') return dynamicZoneRule(field, compiler, where);
   if (field.kind === 'media') return mediaRule(field, compiler.maxFileBytes);
@@ -136,5 +138,5 @@ export const componentValueRule = (
   field: ComponentField | DynamicZoneField,
   dialect: Dialect,
   maxFileBytes: number,
-  where: string
+  where: Path
 ): Rule => subFieldRule(field, { dialect, maxFileBytes }, where);

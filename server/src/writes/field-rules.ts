@@ -80,7 +80,9 @@ const linearRegex: RegexOf = (field, pattern) => {
   try {
     return compileLinearRegex(pattern);
   } catch (error) {
+    // The rule knows its field, not where the definition names it: the problem is about the input as a whole.
     throw new DefinitionError(
+      [],
       `"${field.name}": its content type's regex cannot be checked safely: ${(error as Error).message}`
     );
   }

@@ -1,6 +1,6 @@
 import { isVar } from '../../../contracts/json';
 import type { EndpointDefinition } from '../../../contracts/definition';
-import { DefinitionError } from '../errors/definition-error';
+import { DefinitionError, type Path } from '../errors/definition-error';
 import { codecFor, INVALID } from '../query/codecs';
 import type { Dialect } from '../query/dialect';
 import { mediaRule } from '../files/incoming';
@@ -21,16 +21,17 @@ import type { Values } from '../query/tx-db';
 const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid']);
 
 /** A field of `model` that a client, a preset or a task may write; `where` names the place in the definition. */
-export const requireWritable = (model: Model, name: string, where: string): WritableField => {
+export const requireWritable = (model: Model, name: string, where: Path): WritableField => {
   const own = model.fields.get(name);
   if (own && holdsComponents(own)) {
     throw new DefinitionError(
-      `${where}: "${name}" is a ${own.kind === 'component' ? 'component' : 'dynamic zone'}; only a client's request writes it`
+      where,
+      `"${name}" is a ${own.kind === 'component' ? 'component' : 'dynamic zone'}; only a client's request writes it`
     );
   }
   const field = requireField(model, name, where);
   if (field.kind === 'scalar' && !field.writable) {
-    throw new DefinitionError(`${where}: "${name}" is set by Strapi and cannot be written`);
+    throw new DefinitionError(where, `"${name}" is set by Strapi and cannot be written`);
   }
   return field;
 };
@@ -50,21 +51,22 @@ export const compileFixedValues = (
   model: Model,
   dialect: Dialect,
   variables: readonly string[],
-  where: string,
+  where: Path,
   explainVariable: (name: string) => string | null = () => null
 ) =>
   Object.entries(values).map(([name, raw]) => {
-    const field = requireWritable(model, name, `${where}.${name}`);
+    const field = requireWritable(model, name, [...where, name]);
     if (isVar(raw)) {
       const rule = fieldRule(field, dialect);
       if (!variables.includes(raw.$var)) {
         const why = explainVariable(raw.$var) ?? `unknown variable "${raw.$var}"`;
-        throw new DefinitionError(`${where}.${name}: ${why}`);
+        throw new DefinitionError([...where, name], why);
       }
       const sample = VARIABLE_SAMPLES[raw.$var];
       if (sample !== undefined && !typeFits(field, sample, dialect)) {
         throw new DefinitionError(
-          `${where}.${name}: the variable "${raw.$var}" does not fit this ${field.kind === 'relation' ? 'relation' : field.type} field`
+          [...where, name],
+          `the variable "${raw.$var}" does not fit this ${field.kind === 'relation' ? 'relation' : field.type} field`
         );
       }
       // A variable with no value writes nothing (null), which the field's own rules may then refuse.
@@ -72,7 +74,7 @@ export const compileFixedValues = (
     }
     const parsed = constantRule(field, dialect)(raw);
     if (parsed === INVALID) {
-      throw new DefinitionError(`${where}.${name}: ${JSON.stringify(raw)} is not a valid value for this field`);
+      throw new DefinitionError([...where, name], `${JSON.stringify(raw)} is not a valid value for this field`);
     }
     return { name, value: () => parsed };
   });
@@ -92,11 +94,12 @@ export const applyFixedValues = (
 };
 
 /** Refuses a Create (endpoint or task) on a type that requires a field no endpoint can write (media, private...). */
-export const requireCreatable = (model: Model, where: string) => {
+export const requireCreatable = (model: Model, where: Path) => {
   for (const field of model.fields.values()) {
     if (field.kind === 'unsupported' && field.required) {
       throw new DefinitionError(
-        `${where}: ${model.uid} requires "${field.name}", which cannot be written (${field.reason})`
+        where,
+        `${model.uid} requires "${field.name}", which cannot be written (${field.reason})`
       );
     }
   }
@@ -130,34 +133,35 @@ export const compileInput = (
   // `asSent`: the value as sent is an `input.<field>` variable of tasks (not files, not components).
   const accepted = new Map<string, { rule: FieldRule | AcceptRule; required: boolean; asSent: boolean }>();
   definition.fields.forEach((f, i) => {
-    if (f.name === 'id') throw new DefinitionError(`fields[${i}]: "id" is assigned by the database, never written`);
+    if (f.name === 'id') throw new DefinitionError(['fields', i], '"id" is assigned by the database, never written');
     const own = model.fields.get(f.name);
     if (own && holdsComponents(own)) {
-      const rule = componentValueRule(own, dialect, maxFileBytes, `fields[${i}]`);
+      const rule = componentValueRule(own, dialect, maxFileBytes, ['fields', i]);
       accepted.set(f.name, { rule, required: Boolean(f.required), asSent: false });
       return;
     }
-    const exposed = requireExposed(model, f.name, `fields[${i}]`);
+    const exposed = requireExposed(model, f.name, ['fields', i]);
     const rule =
       exposed.kind === 'media'
         ? mediaRule(exposed, maxFileBytes, Boolean(f.required))
-        : fieldRule(requireWritable(model, f.name, `fields[${i}]`), dialect);
+        : fieldRule(requireWritable(model, f.name, ['fields', i]), dialect);
     accepted.set(f.name, { rule, required: Boolean(f.required), asSent: exposed.kind !== 'media' });
   });
   for (const name of Object.keys(definition.presets)) {
     if (accepted.has(name)) {
       throw new DefinitionError(
-        `presets.${name}: "${name}" is also an accepted field; a preset is never taken from the client`
+        ['presets', name],
+        `"${name}" is also an accepted field; a preset is never taken from the client`
       );
     }
   }
-  const presets = compileFixedValues(definition.presets, model, dialect, variables, 'presets', explainVariable);
+  const presets = compileFixedValues(definition.presets, model, dialect, variables, ['presets'], explainVariable);
   const creates = definition.type === 'create';
   if (creates) {
-    requireCreatable(model, 'object');
+    requireCreatable(model, ['object']);
     for (const field of requiredByType(model)) {
       if (!accepted.has(field.name) && !(field.name in definition.presets)) {
-        throw new DefinitionError(`fields: ${model.uid} requires "${field.name}": accept it or give it a preset`);
+        throw new DefinitionError(['fields'], `${model.uid} requires "${field.name}": accept it or give it a preset`);
       }
     }
   }

@@ -1,5 +1,5 @@
 import { isPlainObject, isVar } from '../../../../contracts/json';
-import { DefinitionError } from '../../errors/definition-error';
+import { DefinitionError, type Path } from '../../errors/definition-error';
 import type { Predicate } from '../filter';
 import { literal } from '../list-sql';
 import type { ComponentField, ComponentModel } from '../model';
@@ -15,7 +15,7 @@ export interface ComponentFilterScope {
     component: ComponentModel,
     row: string,
     node: Record<string, unknown>,
-    path: string,
+    path: Path,
     joins: string[]
   ) => Predicate;
 }
@@ -30,17 +30,19 @@ export const createComponentFilters = ({ quote: q, nextAlias, objectCondition }:
     field: ComponentField,
     from: string,
     value: unknown,
-    path: string,
+    path: Path,
     joins: string[]
   ): Predicate => {
     if (field.repeatable) {
       throw new DefinitionError(
-        `${path}: "${field.name}" is a repeatable component; filters compare the fields of single components only`
+        path,
+        `"${field.name}" is a repeatable component; filters compare the fields of single components only`
       );
     }
     if (!isPlainObject(value) || isVar(value)) {
       throw new DefinitionError(
-        `${path}: compare the fields of the component, as { "${field.name}": { "<field>": ... } }`
+        path,
+        `compare the fields of the component, as { "${field.name}": { "<field>": ... } }`
       );
     }
     const alias = nextAlias();
@@ -64,7 +66,7 @@ export const createComponentFilters = ({ quote: q, nextAlias, objectCondition }:
     field: ComponentField,
     parent: string,
     value: unknown,
-    path: string
+    path: Path
   ): Predicate => {
     const owner = `o${nextAlias()}`;
     const joins: string[] = [];
