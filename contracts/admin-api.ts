@@ -38,7 +38,12 @@ export interface AdminRoute {
   readonly types: Types<unknown, unknown>;
 }
 
-type EndpointInput = z.input<typeof definitionSchema>;
+/**
+ * An endpoint definition as the builder sends it: its JSON parts as the admin typed them, which the server's
+ * schema checks like the rest (answering each problem with its path).
+ */
+type EndpointInput = Omit<z.input<typeof definitionSchema>, JsonPart> & { [P in JsonPart]?: unknown };
+type JsonPart = 'filter' | 'presets' | 'tasks' | 'aggregate';
 type DocumentInput = z.input<typeof openapiDocumentInputSchema>;
 /** What a delete answers: the id of the row that is gone. */
 type Deleted = { id: number };
@@ -159,7 +164,7 @@ export type InputArgs<N extends OperationName> = keyof InputOf<N> extends never
   : [input: InputOf<N>];
 
 /** The path of an operation under the plugin's prefix, its parameters filled in (`/endpoints/7`). */
-export const adminPath = (name: OperationName, params: Partial<Record<string, RowId>> = {}) =>
+export const adminPath = (name: OperationName, params: Readonly<Record<string, unknown>> = {}) =>
   ADMIN_API[name].path.replace(/:(\w+)/g, (_match, key: string) => {
     const value = params[key];
     if (value === undefined) throw new Error(`${name}: the parameter ${key} is missing`);

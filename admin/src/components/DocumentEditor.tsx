@@ -70,8 +70,8 @@ export const DocumentEditor = ({
   };
   const save = async () => {
     try {
-      if (document) await api.put(`openapi-documents/${document.id}`, draft);
-      else await api.post('openapi-documents', draft);
+      if (document) await api.call('openapiDocuments.update', { id: document.id, data: draft });
+      else await api.call('openapiDocuments.create', { data: draft });
       setOpen(false);
       onSaved();
     } catch (failure) {
