@@ -10,14 +10,20 @@ import {
 } from '@strapi/design-system';
 import { useState, type ReactNode } from 'react';
 import type { StoredEndpoint } from '../../../contracts/definition';
-import { OPENAPI_PATH, slugOf, type StoredOpenapiDocument } from '../../../contracts/openapi';
+import {
+  OPENAPI_PATH,
+  slugOf,
+  type OpenapiDocumentInput,
+  type StoredOpenapiDocument,
+} from '../../../contracts/openapi';
 import { errorMessages, useAdminApi } from '../api/useAdminData';
 import { useT } from '../hooks/useT';
 import { ToggleField } from './ToggleField';
 import { backendUrl } from '../utils/backendUrl';
 import { routeLabel } from '../utils/labels';
 
-type Draft = { title: string; version: string; description: string; endpoints: number[]; public: boolean };
+/** The form holds a whole document input, defaults filled in. */
+type Draft = OpenapiDocumentInput;
 
 const EMPTY: Draft = { title: '', version: '1.0.0', description: '', endpoints: [], public: false };
 
