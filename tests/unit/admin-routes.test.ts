@@ -1,4 +1,4 @@
-import { ADMIN_API, adminPath } from '../../contracts/admin-api';
+import { ADMIN_API, adminPath, type DataOf, type InputArgs } from '../../contracts/admin-api';
 import { PERMISSIONS } from '../../contracts/permissions';
 import adminRoutes from '../../server/src/routes/admin';
 import controllers from '../../server/src/controllers';
@@ -61,5 +61,31 @@ describe('adminPath', () => {
 
   test('refuses a missing parameter', () => {
     expect(() => adminPath('endpoints.findOne')).toThrow('id');
+  });
+});
+
+describe('contract types (checked by npm run typecheck)', () => {
+  test('an operation takes its params and body, and answers its data', () => {
+    const update: InputArgs<'endpoints.update'> = [
+      {
+        id: 3,
+        data: {
+          name: 'n',
+          path: 'p',
+          type: 'list',
+          object: 'o',
+          auth: { method: 'session', userObject: 'admin::user' },
+        },
+      },
+    ];
+    // @ts-expect-error an update names its row
+    const unnamed: InputArgs<'endpoints.update'> = [{ data: update[0].data }];
+    const none: InputArgs<'endpoints.find'> = [];
+    // @ts-expect-error a delete takes no body
+    const body: InputArgs<'apiKeys.delete'> = [{ id: 1, data: {} }];
+    const deleted: DataOf<'sessions.delete'> = { id: 1 };
+    // @ts-expect-error a list answers an array
+    const list: DataOf<'endpoints.find'> = deleted;
+    expect([update, unnamed, none, body, list].length).toBe(5);
   });
 });
