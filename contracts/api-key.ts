@@ -42,6 +42,8 @@ export const apiKeyInputSchema = z.strictObject({
   expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 
+export type ApiKeyInput = z.output<typeof apiKeyInputSchema>;
+
 export interface ApiKeySummary {
   id: number;
   name: string;

@@ -19,6 +19,9 @@ const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f/\\]/g;
 /** The name a document is downloaded under: its title, without path separators or control characters. */
 export const downloadFileName = (title: string) => `${title.replace(UNSAFE_IN_FILE_NAME, '_')}.json`;
 
+/** A generated OpenAPI 3.1 document (its JSON): what public paths serve and the admin API downloads. */
+export type OpenapiObject = Record<string, unknown>;
+
 /** An OpenAPI document as the admin API takes it (DESIGN.md section 3). */
 export const openapiDocumentInputSchema = z.strictObject({
   title: z.string().trim().min(1).max(120),

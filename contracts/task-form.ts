@@ -1,32 +1,24 @@
+import type { z } from 'zod';
 import { treeOf } from './filter-tree';
-import { isPlainObject } from './json';
+import { isPlainObject, type jsonObject } from './json';
+import { taskSchema, type Condition, type TaskDefinition } from './tasks';
 
 /**
  * Tasks (DESIGN.md section 5) as the builder's form edits them: the JSON itself, once checked to hold nothing
  * the form cannot show (an unknown key, a filter the AND/OR groups cannot hold...). Such tasks stay JSON.
  */
-export const TASK_ACTIONS = ['raise-error', 'create-record', 'update-records', 'delete-records'] as const;
-export type TaskAction = (typeof TASK_ACTIONS)[number];
+export const TASK_ACTIONS = taskSchema.options.map((task) => task.shape.action.value);
+export type TaskAction = TaskDefinition['action'];
 
 export const CONDITION_KINDS = ['match', 'exists', 'notExists', 'all', 'any', 'not'] as const;
 export type ConditionKind = (typeof CONDITION_KINDS)[number];
 
-export type Filter = Record<string, unknown>;
-export type Values = Record<string, unknown>;
+export type Filter = z.output<typeof jsonObject>;
+export type Values = z.output<typeof jsonObject>;
+export type { Condition };
 
-export type Condition =
-  | { match: Filter }
-  | { exists: { object: string; filter?: Filter } }
-  | { notExists: { object: string; filter?: Filter } }
-  | { all: Condition[] }
-  | { any: Condition[] }
-  | { not: Condition };
-
-export type TaskForm =
-  | { action: 'raise-error'; when?: Condition; message: string }
-  | { action: 'create-record'; object: string; values: Values }
-  | { action: 'update-records'; object: string; filter: Filter; values: Values }
-  | { action: 'delete-records'; object: string; filter: Filter };
+/** A task of the form: the contract's shape (`taskSchema`), which the checks below narrow JSON to. */
+export type TaskForm = TaskDefinition;
 
 const hasOnly = (value: Record<string, unknown>, keys: string[]) => Object.keys(value).every((k) => keys.includes(k));
 const isFilter = (value: unknown) => treeOf(value) !== null;

@@ -1,5 +1,16 @@
 import { useFetchClient } from '@strapi/strapi/admin';
 import { useCallback, useEffect, useState } from 'react';
+import {
+  ADMIN_API,
+  adminPath,
+  type DataOf,
+  type DataOperation,
+  type FileOperation,
+  type InputArgs,
+  type OperationName,
+  type ParamsOf,
+  type ReadOperation,
+} from '../../../contracts/admin-api';
 import { PLUGIN_ID } from '../../../contracts/plugin';
 import type { Problem } from '../../../contracts/problems';
 
@@ -32,38 +43,55 @@ export const errorMessages = (error: unknown): Problem[] => {
   return [{ path: [], message: body?.message ?? (error as Error)?.message ?? String(error) }];
 };
 
+/** The URL of an operation for the fetch client (which adds the backend's address), its parameters filled in. */
+const urlOf = (name: OperationName, params?: Readonly<Record<string, unknown>>) =>
+  `/${PLUGIN_ID}${adminPath(name, params)}`;
+
+/** A read's parameters, or null to load nothing (yet); left out when the operation has none. */
+type ParamsArgs<N extends ReadOperation> = keyof ParamsOf<N> extends never
+  ? [params?: ParamsOf<N> | null]
+  : [params: ParamsOf<N> | null];
+
 /**
- * Loads `GET /data-api/<path>` (nothing for a null path): `{ data }` as answered by the admin API, and `reload`
+ * Loads the `data` a read operation of the admin API answers (nothing while its params are null), and `reload`
  * after a change.
  */
-export const useAdminData = <T>(path: string | null) => {
+export const useAdminData = <N extends ReadOperation>(name: N, ...[params]: ParamsArgs<N>) => {
   const { get } = useFetchClient();
-  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: path !== null });
+  const url = params === null ? null : urlOf(name, params);
+  const [state, setState] = useState<{ data?: DataOf<N>; error?: unknown; loading: boolean }>({
+    loading: url !== null,
+  });
   const [version, setVersion] = useState(0);
   useEffect(() => {
-    if (path === null) return;
+    if (url === null) return;
     let live = true;
-    get<{ data: T }>(`/${PLUGIN_ID}/${path}`)
-      .then((response: { data: { data: T } }) => live && setState({ data: response.data.data, loading: false }))
+    get<{ data: DataOf<N> }>(url)
+      .then((response) => live && setState({ data: response.data.data, loading: false }))
       .catch((error: unknown) => live && setState({ error, loading: false }));
     return () => {
       live = false;
     };
-  }, [path, version]);
+  }, [url, version]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { ...state, reload };
 };
 
-/** The admin API's writes, `{ data }` in and out, under `/data-api`. */
+/** The admin API by operation name: `call` answers the `data` of `{ data }`, `file` the content of a file. */
 export const useAdminApi = () => {
-  const { post, put, del } = useFetchClient();
+  const { get, post, put, del } = useFetchClient();
+  /** The body of the operation's answer; the fetch client parses JSON and throws on an error status. */
+  const send = async <T>(name: OperationName, input: Readonly<Record<string, unknown>> = {}) => {
+    const { data, ...params } = input;
+    const url = urlOf(name, params);
+    const { method } = ADMIN_API[name];
+    if (method === 'GET') return (await get<T>(url)).data;
+    if (method === 'DELETE') return (await del<T>(url)).data;
+    return (await (method === 'POST' ? post : put)<T>(url, { data })).data;
+  };
   return {
-    post: async <T>(path: string, data: unknown) =>
-      (await post<{ data: T }>(`/${PLUGIN_ID}/${path}`, { data })).data.data,
-    put: async <T>(path: string, data: unknown) =>
-      (await put<{ data: T }>(`/${PLUGIN_ID}/${path}`, { data })).data.data,
-    del: async (path: string) => {
-      await del(`/${PLUGIN_ID}/${path}`);
-    },
+    call: async <N extends DataOperation>(name: N, ...[input]: InputArgs<N>) =>
+      (await send<{ data: DataOf<N> }>(name, input)).data,
+    file: async <N extends FileOperation>(name: N, ...[input]: InputArgs<N>) => send<DataOf<N>>(name, input),
   };
 };

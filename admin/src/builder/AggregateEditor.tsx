@@ -1,37 +1,19 @@
 import { Flex, NumberInput, SingleSelect, SingleSelectOption, TextInput, Typography } from '@strapi/design-system';
-import { DIMENSION_FORMATS, MEASURE_OPS } from '../../../contracts/aggregate';
+import { DIMENSION_FORMATS, MEASURE_OPS, type AggregateSettings } from '../../../contracts/aggregate';
 import { isPlainObject } from '../../../contracts/json';
 import { useT } from '../hooks/useT';
 import { JsonOrForm } from './JsonOrForm';
 import { Rows } from './Rows';
 import { parsedOrNull } from './values';
 
-interface Dimension {
-  variable: string;
-  field: string;
-  axis: 'row' | 'column';
-  dir: 'asc' | 'desc';
-  format?: string;
-}
-interface Measure {
-  variable: string;
-  op: string;
-  field?: string;
-}
-interface QueryFilter {
-  param: string;
-  field: string;
-  op: 'eq' | 'gt' | 'lt';
-}
-interface Settings {
-  dimensions: Dimension[];
-  measures: Measure[];
-  sortMeasure?: { variable: string; dir: 'asc' | 'desc' };
-  limit?: number;
-  queryFilters: QueryFilter[];
-  maxItems?: number;
-  [other: string]: unknown;
-}
+/**
+ * The settings as the contract's schema gives them, with anything else the JSON holds kept as it is (the editor
+ * shows the lists; the server checks the whole).
+ */
+type Settings = AggregateSettings & { [other: string]: unknown };
+type Dimension = Settings['dimensions'][number];
+type Measure = Settings['measures'][number];
+type QueryFilter = Settings['queryFilters'][number];
 
 /** The settings in `text`, or null when they are not an object of lists the editor can show. */
 const settingsOf = (text: string): Settings | null => {
@@ -167,7 +149,7 @@ export const AggregateEditor = ({
                       ['', t('builder.aggregate.format.none')],
                       ...DIMENSION_FORMATS.map((f): [string, string] => [f, f]),
                     ]}
-                    onChange={(format) => update({ format: format || undefined })}
+                    onChange={(format) => update({ format: DIMENSION_FORMATS.find((f) => f === format) })}
                   />
                 </>
               )}
@@ -190,7 +172,11 @@ export const AggregateEditor = ({
                     label={t('builder.aggregate.op')}
                     value={m.op}
                     options={MEASURE_OPS.map((op): [string, string] => [op, op])}
-                    onChange={(op) => update({ op, ...(op === 'count' ? { field: undefined } : {}) })}
+                    onChange={(choice) => {
+                      // The options are the contract's operations: `find` only narrows the select's string.
+                      const op = MEASURE_OPS.find((o) => o === choice);
+                      if (op) update({ op, ...(op === 'count' ? { field: undefined } : {}) });
+                    }}
                   />
                   {m.op !== 'count' && (
                     <Text

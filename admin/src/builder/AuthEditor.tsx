@@ -64,7 +64,10 @@ export const AuthEditor = ({
         <SingleSelect
           aria-label={t('builder.auth.userObject')}
           value={auth.userObject}
-          onChange={(v: string | number) => onChange({ method: 'session', userObject: String(v) })}
+          onChange={(v: string | number) => {
+            const userObject = SESSION_USER_OBJECTS.find((o) => o === v);
+            if (userObject) onChange({ method: 'session', userObject });
+          }}
         >
           {SESSION_USER_OBJECTS.map((o) => (
             <SingleSelectOption key={o} value={o}>

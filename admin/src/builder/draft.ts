@@ -4,6 +4,7 @@ import {
   normalizePath,
   pathProblem,
   targetsRecord,
+  type EndpointDefinition,
   type EndpointType,
   type ParameterMode,
   type StoredEndpoint,
@@ -12,28 +13,23 @@ import { parseIpRule } from '../../../contracts/ip';
 import type { ObjectDescription } from '../../../contracts/objects';
 import { holdsMedia } from './fieldChoices';
 
-/** The builder's state: the definition of DESIGN.md section 2, with its JSON parts as the text being typed. */
-export interface Draft {
-  name: string;
-  path: string;
-  type: EndpointType;
-  object: string;
-  parameter: ParameterMode;
-  status: 'published' | 'draft';
-  publish: boolean;
+/**
+ * The builder's state: the definition of DESIGN.md section 2 (its types from the contract's schema), with the
+ * allowed IPs and the JSON parts as the text being typed.
+ */
+export type Draft = Pick<
+  EndpointDefinition,
+  'name' | 'path' | 'type' | 'object' | 'parameter' | 'status' | 'publish' | 'enabled' | 'fields' | 'sort' | 'auth'
+> & {
   /** On a localized type: a locale code, `query` or `all`; empty for the site's default locale. */
   locale: string;
-  media: 'url' | 'object';
-  enabled: boolean;
-  fields: Array<{ name: string; required?: boolean }>;
-  sort: Array<{ field: string; dir: 'asc' | 'desc' }>;
-  auth: { method: 'api-key'; keys: number[] } | { method: 'session'; userObject: string };
+  media: NonNullable<EndpointDefinition['media']>;
   allowedIps: string;
   filter: string;
   presets: string;
   tasks: string;
   aggregate: string;
-}
+};
 
 export const JSON_PARTS = ['filter', 'presets', 'tasks', 'aggregate'] as const;
 

@@ -10,7 +10,12 @@ import {
 } from '@strapi/design-system';
 import { useState, type ReactNode } from 'react';
 import type { StoredEndpoint } from '../../../contracts/definition';
-import { OPENAPI_PATH, slugOf, type StoredOpenapiDocument } from '../../../contracts/openapi';
+import {
+  OPENAPI_PATH,
+  slugOf,
+  type OpenapiDocumentInput,
+  type StoredOpenapiDocument,
+} from '../../../contracts/openapi';
 import { formatProblem, type Problem } from '../../../contracts/problems';
 import { errorMessages, useAdminApi } from '../api/useAdminData';
 import { useT } from '../hooks/useT';
@@ -18,7 +23,8 @@ import { ToggleField } from './ToggleField';
 import { backendUrl } from '../utils/backendUrl';
 import { routeLabel } from '../utils/labels';
 
-type Draft = { title: string; version: string; description: string; endpoints: number[]; public: boolean };
+/** The form holds a whole document input, defaults filled in. */
+type Draft = OpenapiDocumentInput;
 
 const EMPTY: Draft = { title: '', version: '1.0.0', description: '', endpoints: [], public: false };
 
@@ -75,8 +81,8 @@ export const DocumentEditor = ({
   };
   const save = async () => {
     try {
-      if (document) await api.put(`openapi-documents/${document.id}`, draft);
-      else await api.post('openapi-documents', draft);
+      if (document) await api.call('openapiDocuments.update', { id: document.id, data: draft });
+      else await api.call('openapiDocuments.create', { data: draft });
       setOpen(false);
       onSaved();
     } catch (failure) {

@@ -1,8 +1,7 @@
 import { Button, Flex, Modal, Typography } from '@strapi/design-system';
-import { useFetchClient, useNotification } from '@strapi/strapi/admin';
+import { useNotification } from '@strapi/strapi/admin';
 import { useRef, useState } from 'react';
 import type { ImportResult } from '../../../contracts/transfer';
-import { PLUGIN_ID } from '../../../contracts/plugin';
 import { formatProblem } from '../../../contracts/problems';
 import { errorMessages, useAdminApi } from '../api/useAdminData';
 import { NewSecrets } from './NewSecrets';
@@ -13,7 +12,6 @@ import { saveJsonFile } from '../utils/saveJsonFile';
 /** Export the configuration as a file, and import one (all or nothing), for those with the transfer rights. */
 export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
   const t = useT();
-  const { get } = useFetchClient();
   const api = useAdminApi();
   const { toggleNotification } = useNotification();
   const rights = useRights('transfer');
@@ -21,12 +19,11 @@ export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
   const [imported, setImported] = useState<ImportResult | null>(null);
   if (rights.isLoading || (!rights.canRead && !rights.canManage)) return null;
   const exportFile = async () => {
-    const { data } = await get<{ data: unknown }>(`/${PLUGIN_ID}/export`);
-    saveJsonFile('data-api-config.json', data.data);
+    saveJsonFile('data-api-config.json', await api.call('transfer.export'));
   };
   const importFile = async (file: File) => {
     try {
-      const result = await api.post<ImportResult>('import', JSON.parse(await file.text()));
+      const result = await api.call('transfer.import', { data: JSON.parse(await file.text()) });
       setImported(result);
       onImported();
     } catch (failure) {

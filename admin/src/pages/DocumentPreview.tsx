@@ -1,12 +1,10 @@
 import { Button } from '@strapi/design-system';
 import { ArrowLeft } from '@strapi/icons';
-import { Layouts, Page, useFetchClient } from '@strapi/strapi/admin';
+import { Layouts, Page } from '@strapi/strapi/admin';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { StoredOpenapiDocument } from '../../../contracts/openapi';
 import { PLUGIN_ID } from '../../../contracts/plugin';
-import { fetchOpenapi } from '../api/downloadDocument';
-import { useAdminData } from '../api/useAdminData';
+import { useAdminApi, useAdminData } from '../api/useAdminData';
 import { SwaggerPreview } from '../components/SwaggerPreview';
 import { useT } from '../hooks/useT';
 
@@ -14,13 +12,14 @@ import { useT } from '../hooks/useT';
 export const DocumentPreview = () => {
   const t = useT();
   const { id } = useParams<{ id: string }>();
-  const { get } = useFetchClient();
-  const document = useAdminData<StoredOpenapiDocument>(`openapi-documents/${id}`);
+  const api = useAdminApi();
+  const document = useAdminData('openapiDocuments.findOne', { id: id! });
   const [spec, setSpec] = useState<Record<string, unknown> | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    fetchOpenapi(get, id!)
+    api
+      .file('openapiDocuments.download', { id: id! })
       .then((json) => live && setSpec(json))
       .catch(() => live && setFailed(true));
     return () => {

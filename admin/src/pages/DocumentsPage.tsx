@@ -1,7 +1,6 @@
 import { Button, Flex, Link, Typography } from '@strapi/design-system';
-import { Layouts, Page, useFetchClient } from '@strapi/strapi/admin';
+import { Layouts, Page } from '@strapi/strapi/admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { StoredEndpoint } from '../../../contracts/definition';
 import type { StoredOpenapiDocument } from '../../../contracts/openapi';
 import { downloadDocument } from '../api/downloadDocument';
 import { useAdminApi, useAdminData } from '../api/useAdminData';
@@ -16,10 +15,9 @@ import { backendUrl } from '../utils/backendUrl';
 export const DocumentsPage = () => {
   const t = useT();
   const api = useAdminApi();
-  const { get } = useFetchClient();
   const rights = useRights('documents');
-  const documents = useAdminData<StoredOpenapiDocument[]>('openapi-documents');
-  const endpoints = useAdminData<StoredEndpoint[]>('endpoints');
+  const documents = useAdminData('openapiDocuments.find');
+  const endpoints = useAdminData('endpoints.find');
   if (documents.loading || endpoints.loading || rights.isLoading) return <Page.Loading />;
   if (documents.error) return <Page.Error />;
   // Without the right to read endpoints, the editor offers none (documents keep theirs).
@@ -49,7 +47,7 @@ export const DocumentsPage = () => {
           <Button tag={RouterLink} to={`${d.id}`} variant="secondary" size="S">
             {t('documents.preview')}
           </Button>
-          <Button variant="tertiary" size="S" onClick={() => downloadDocument(get, d)}>
+          <Button variant="tertiary" size="S" onClick={() => downloadDocument(api, d)}>
             {t('documents.download')}
           </Button>
           {rights.canManage && (
@@ -69,7 +67,7 @@ export const DocumentsPage = () => {
               label={t('common.delete')}
               question={t('documents.delete.question', { title: d.title })}
               onConfirm={async () => {
-                await api.del(`openapi-documents/${d.id}`);
+                await api.call('openapiDocuments.delete', { id: d.id });
                 documents.reload();
               }}
             />

@@ -2,16 +2,13 @@ import { Box, Button, Field, Flex, Grid, Textarea, Typography } from '@strapi/de
 import { Layouts, Page } from '@strapi/strapi/admin';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import type { ApiKeySummary } from '../../../contracts/api-key';
 import {
   ENDPOINT_TYPES,
   SINGLE_TYPE_ENDPOINTS,
   isWrite,
   PARAMETER_MODES,
   targetsRecord,
-  type StoredEndpoint,
 } from '../../../contracts/definition';
-import type { ObjectDescription } from '../../../contracts/objects';
 import { PLUGIN_ID } from '../../../contracts/plugin';
 import { taskVariablesFor, variablesFor } from '../../../contracts/variables';
 import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
@@ -67,9 +64,9 @@ export const EndpointEditor = () => {
   const navigate = useNavigate();
   const api = useAdminApi();
   const rights = useRights('endpoints');
-  const stored = useAdminData<StoredEndpoint>(isNew ? null : `endpoints/${id}`);
-  const objects = useAdminData<ObjectDescription[]>('objects');
-  const keys = useAdminData<ApiKeySummary[]>('api-keys');
+  const stored = useAdminData('endpoints.findOne', isNew ? null : { id: id! });
+  const objects = useAdminData('objects.find');
+  const keys = useAdminData('apiKeys.find');
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [serverProblems, setServerProblems] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -92,8 +89,8 @@ export const EndpointEditor = () => {
   const save = async () => {
     try {
       const payload = payloadOf(draft, object);
-      if (isNew) await api.post('endpoints', payload);
-      else await api.put(`endpoints/${id}`, payload);
+      if (isNew) await api.call('endpoints.create', { data: payload });
+      else await api.call('endpoints.update', { id: id!, data: payload });
       navigate(`/plugins/${PLUGIN_ID}/endpoints`);
     } catch (failure) {
       setServerProblems(problemsBySection(errorMessages(failure)));

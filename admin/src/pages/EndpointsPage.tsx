@@ -23,7 +23,7 @@ export const EndpointsPage = () => {
   const api = useAdminApi();
   const { toggleNotification } = useNotification();
   const rights = useRights('endpoints');
-  const endpoints = useAdminData<StoredEndpoint[]>('endpoints');
+  const endpoints = useAdminData('endpoints.find');
   const [search, setSearch] = useState('');
   if (endpoints.loading || rights.isLoading) return <Page.Loading />;
   if (endpoints.error) return <Page.Error />;
@@ -48,7 +48,7 @@ export const EndpointsPage = () => {
             disabled={!rights.canManage}
             onCheckedChange={async (enabled: boolean) => {
               try {
-                await api.put(`endpoints/${e.id}`, { ...definitionOf(e), enabled });
+                await api.call('endpoints.update', { id: e.id, data: { ...definitionOf(e), enabled } });
                 endpoints.reload();
               } catch (failure) {
                 fail(failure);
@@ -83,7 +83,7 @@ export const EndpointsPage = () => {
               label={t('common.delete')}
               question={t('endpoints.delete.question', { path: routeLabel(e) })}
               onConfirm={async () => {
-                await api.del(`endpoints/${e.id}`);
+                await api.call('endpoints.delete', { id: e.id });
                 endpoints.reload();
               }}
             />

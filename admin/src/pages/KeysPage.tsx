@@ -34,7 +34,7 @@ const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
   const submit = async () => {
     try {
       const input = { description, ...(name.trim() ? { name } : {}) };
-      setCreated(await api.post<ApiKeySummary & { secret: string }>('api-keys', input));
+      setCreated(await api.call('apiKeys.create', { data: input }));
       setError(null);
       onCreated();
     } catch (failure) {
@@ -98,7 +98,7 @@ export const KeysPage = () => {
   const { formatDate } = useIntl();
   const api = useAdminApi();
   const rights = useRights('keys');
-  const keys = useAdminData<ApiKeySummary[]>('api-keys');
+  const keys = useAdminData('apiKeys.find');
   if (keys.loading || rights.isLoading) return <Page.Loading />;
   if (keys.error) return <Page.Error />;
   const date = (value: string | null) => (value ? formatDate(value) : t('common.never'));
@@ -118,7 +118,7 @@ export const KeysPage = () => {
           label={t('keys.revoke')}
           question={t('keys.revoke.question', { name: k.name })}
           onConfirm={async () => {
-            await api.del(`api-keys/${k.id}`);
+            await api.call('apiKeys.delete', { id: k.id });
             keys.reload();
           }}
         />

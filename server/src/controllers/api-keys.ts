@@ -1,21 +1,15 @@
 import type { Core } from '@strapi/strapi';
-import type { Context } from 'koa';
-import { errors } from '@strapi/utils';
 import { getService } from '../services/get-service';
+import { foundOr404, operation } from './operation';
 import { idParam, inputData } from './request';
 
-export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async find(ctx: Context) {
-    ctx.body = { data: await getService(strapi, 'apiKeys').find() };
-  },
-  /** The only answer that ever holds the secret. */
-  async create(ctx: Context) {
-    ctx.status = 201;
-    ctx.body = { data: await getService(strapi, 'apiKeys').create(inputData(ctx)) };
-  },
-  async delete(ctx: Context) {
-    const removed = await getService(strapi, 'apiKeys').remove(idParam(ctx));
-    if (!removed) throw new errors.NotFoundError('API key not found');
-    ctx.body = { data: removed };
-  },
-});
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const service = () => getService(strapi, 'apiKeys');
+  const found = foundOr404('API key not found');
+  return {
+    find: operation('apiKeys.find', () => service().find()),
+    /** The only answer that ever holds the secret. */
+    create: operation('apiKeys.create', (ctx) => service().create(inputData(ctx))),
+    delete: operation('apiKeys.delete', async (ctx) => found(await service().remove(idParam(ctx)))),
+  };
+};

@@ -1,9 +1,7 @@
 import type { Core } from '@strapi/strapi';
-import type { Context } from 'koa';
 import { getService } from '../services/get-service';
+import { operation } from './operation';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async find(ctx: Context) {
-    ctx.body = { data: await getService(strapi, 'objects').list() };
-  },
+  find: operation('objects.find', () => getService(strapi, 'objects').list()),
 });

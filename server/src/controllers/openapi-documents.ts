@@ -1,24 +1,25 @@
 import type { Core } from '@strapi/strapi';
-import type { Context } from 'koa';
 import { downloadFileName } from '../../../contracts/openapi';
-import { contentDisposition } from '../utils/content-disposition';
 import { getService } from '../services/get-service';
-import { crudController, foundOr404 } from './crud';
-import { idParam } from './request';
+import { fileOperation, foundOr404, operation } from './operation';
+import { actingAdmin, idParam, inputData } from './request';
 
-/** The admin API of OpenAPI documents (DESIGN.md section 3). */
+/** The admin API of OpenAPI documents (DESIGN.md section 3): 404 when one is not there. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const notFound = 'OpenAPI document not found';
-  const found = foundOr404(notFound);
+  const service = () => getService(strapi, 'openapiDocuments');
+  const found = foundOr404('OpenAPI document not found');
   return {
-    ...crudController(strapi, 'openapiDocuments', notFound),
+    find: operation('openapiDocuments.find', () => service().find()),
+    findOne: operation('openapiDocuments.findOne', async (ctx) => found(await service().findOne(idParam(ctx)))),
+    create: operation('openapiDocuments.create', (ctx) => service().create(inputData(ctx), actingAdmin(ctx))),
+    update: operation('openapiDocuments.update', async (ctx) =>
+      found(await service().update(idParam(ctx), inputData(ctx), actingAdmin(ctx)))
+    ),
+    delete: operation('openapiDocuments.delete', async (ctx) => found(await service().remove(idParam(ctx)))),
     /** The generated JSON as a file named after the title (spec 4.7), public or not. */
-    async download(ctx: Context) {
-      const service = getService(strapi, 'openapiDocuments');
-      const document = found(await service.findOne(idParam(ctx)));
-      ctx.set('Content-Disposition', contentDisposition('attachment', downloadFileName(document.title)));
-      ctx.type = 'application/json';
-      ctx.body = `${JSON.stringify(service.generate(document), null, 2)}\n`;
-    },
+    download: fileOperation('openapiDocuments.download', async (ctx) => {
+      const document = found(await service().findOne(idParam(ctx)));
+      return { name: downloadFileName(document.title), content: service().generate(document) };
+    }),
   };
 };

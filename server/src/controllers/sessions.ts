@@ -1,17 +1,15 @@
 import type { Core } from '@strapi/strapi';
-import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
 import { getService } from '../services/get-service';
+import { operation } from './operation';
 import { idParam } from './request';
 
 /** Browser Sessions of site users: listed for the owner, and revoked one by one. */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async find(ctx: Context) {
-    ctx.body = { data: await getService(strapi, 'sessions').find() };
-  },
-  async delete(ctx: Context) {
+  find: operation('sessions.find', () => getService(strapi, 'sessions').find()),
+  delete: operation('sessions.delete', async (ctx) => {
     const id = idParam(ctx);
     if (!(await getService(strapi, 'sessions').revoke(id))) throw new errors.NotFoundError('Session not found');
-    ctx.body = { data: { id } };
-  },
+    return { id };
+  }),
 });

@@ -1,4 +1,4 @@
-import type { StoredOpenapiDocument } from '../../../contracts/openapi';
+import type { OpenapiObject, StoredOpenapiDocument } from '../../../contracts/openapi';
 import { LIMITS } from '../../../contracts/limits';
 import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import type { DescribeContext, OperationParts } from './context';
@@ -10,7 +10,7 @@ import { aggregateOperation, listOperation } from './read-operations';
 import { sessionPaths } from './session-paths';
 import { createOperation, deleteOperation, modifyOperation } from './write-operations';
 
-export type OpenapiObject = Record<string, unknown>;
+export type { OpenapiObject };
 
 export interface DocumentOptions extends Omit<DescribeContext, 'schemas' | 'fileUrl'> {
   /** The site's base URL: `server.url`, or `/` (relative to where the document was fetched). */

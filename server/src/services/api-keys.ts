@@ -1,5 +1,11 @@
 import type { Core } from '@strapi/strapi';
-import { apiKeyInputSchema, keyNameFrom, numberedKeyName, type ApiKeySummary } from '../../../contracts/api-key';
+import {
+  apiKeyInputSchema,
+  keyNameFrom,
+  numberedKeyName,
+  type ApiKeyInput,
+  type ApiKeySummary,
+} from '../../../contracts/api-key';
 import { problemsOfIssues, type Problem } from '../../../contracts/problems';
 import { UIDS } from '../../../contracts/plugin';
 import { displayPrefix, generateSecret, hashSecret } from '../auth/api-key';
@@ -41,15 +47,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * Makes a key and its secret, named `name` (already in the name rule) if no key has it, else refused, or without
    * `name` after its description; `create` then puts it in force, an import once for all.
    */
-  const issue = async ({
-    name,
-    description,
-    expiresAt,
-  }: {
-    name?: string;
-    description: string;
-    expiresAt?: string | null;
-  }): Promise<ApiKeySummary & { secret: string }> => {
+  const issue = async ({ name, description, expiresAt }: ApiKeyInput): Promise<ApiKeySummary & { secret: string }> => {
     if (name && (await query().findOne({ where: { name }, select: ['id'] }))) refuse([nameTaken(name)]);
     const chosen = name ?? firstFree(await takenNames(), keyNameFrom(description));
     const secret = generateSecret();

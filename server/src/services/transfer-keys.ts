@@ -1,4 +1,4 @@
-import { keyNameSchema, type ApiKeySummary } from '../../../contracts/api-key';
+import { keyNameSchema, type ApiKeyInput, type ApiKeySummary } from '../../../contracts/api-key';
 import { DESCRIPTION_TRANSFER_FORMAT, type ImportResult, type TransferDocument } from '../../../contracts/transfer';
 import type apiKeysService from './api-keys';
 
@@ -23,7 +23,7 @@ export const keyResolver = async (apiKeys: ApiKeys, file: TransferDocument, resu
     result.keys.matched.push({ id: key.id, name: key.name, description: key.description });
     return { ids: [key.id] };
   };
-  const created = async (input: { name?: string; description: string }): Promise<ResolvedKey> => {
+  const created = async (input: ApiKeyInput): Promise<ResolvedKey> => {
     const { id, name, description, secret } = await apiKeys.issue(input);
     result.keys.created.push({ id, name, description, secret });
     return { ids: [id] };

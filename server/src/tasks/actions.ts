@@ -1,3 +1,4 @@
+import type { TaskDefinition } from '../../../contracts/tasks';
 import { DefinitionError, type Path } from '../errors/definition-error';
 import { ApiError } from '../errors/api-error';
 import { quoter } from '../query/dialect';
@@ -20,12 +21,6 @@ export interface ActionScope extends ConditionScope {
   /** Types a task creates records of (shared locks). */
   shared: Set<string>;
 }
-
-type TaskDefinition =
-  | { action: 'raise-error'; when?: unknown; message: string }
-  | { action: 'create-record'; object: string; values: Record<string, unknown> }
-  | { action: 'update-records'; object: string; filter: Record<string, unknown>; values: Record<string, unknown> }
-  | { action: 'delete-records'; object: string; filter: Record<string, unknown> };
 
 /** Raised by task values a field refuses; the handler answers `Invalid data for field: <f> (task <i>)`. */
 export class TaskFieldError extends Error {

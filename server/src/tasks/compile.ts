@@ -27,7 +27,7 @@ export const compileTasks = (definition: EndpointDefinition, model: Model, deps:
     exclusive: new Set(),
     shared: new Set(),
   };
-  const tasks = definition.tasks.map((task, i) => compileTask(task as Parameters<typeof compileTask>[0], i, scope));
+  const tasks = definition.tasks.map((task, i) => compileTask(task, i, scope));
   return {
     count: tasks.length,
     async run(db, vars) {
