@@ -26,7 +26,7 @@ export const DocumentPreview = () => {
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [get, id]);
   if (failed || document.error) return <Page.Error />;
   if (!spec || document.loading) return <Page.Loading />;
   return (
