@@ -1,6 +1,7 @@
 import { MENU_PERMISSIONS } from '../../contracts/permissions';
 import { PLUGIN_ID } from '../../contracts/plugin';
 import { PluginIcon } from './components/PluginIcon';
+import type { TranslationKey } from './hooks/useT';
 import { getTranslation } from './utils/getTranslation';
 
 export default {
@@ -8,7 +9,7 @@ export default {
     app.addMenuLink({
       to: `plugins/${PLUGIN_ID}`,
       icon: PluginIcon,
-      intlLabel: { id: getTranslation('plugin.name'), defaultMessage: 'Data API' },
+      intlLabel: { id: getTranslation('plugin.name' satisfies TranslationKey), defaultMessage: 'Data API' },
       permissions: MENU_PERMISSIONS,
       Component: () => import('./pages/App'),
     });

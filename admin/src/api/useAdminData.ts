@@ -1,5 +1,5 @@
 import { useFetchClient } from '@strapi/strapi/admin';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   ADMIN_API,
   adminPath,
@@ -72,26 +72,31 @@ export const useAdminData = <N extends ReadOperation>(name: N, ...[params]: Para
     return () => {
       live = false;
     };
-  }, [url, version]);
+  }, [get, url, version]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { ...state, reload };
 };
 
-/** The admin API by operation name: `call` answers the `data` of `{ data }`, `file` the content of a file. */
+/**
+ * The admin API by operation name: `call` answers the `data` of `{ data }`, `file` the content of a file. The
+ * same object for as long as the fetch client is, so effects may depend on it.
+ */
 export const useAdminApi = () => {
   const { get, post, put, del } = useFetchClient();
-  /** The body of the operation's answer; the fetch client parses JSON and throws on an error status. */
-  const send = async <T>(name: OperationName, input: Readonly<Record<string, unknown>> = {}) => {
-    const { data, ...params } = input;
-    const url = urlOf(name, params);
-    const { method } = ADMIN_API[name];
-    if (method === 'GET') return (await get<T>(url)).data;
-    if (method === 'DELETE') return (await del<T>(url)).data;
-    return (await (method === 'POST' ? post : put)<T>(url, { data })).data;
-  };
-  return {
-    call: async <N extends DataOperation>(name: N, ...[input]: InputArgs<N>) =>
-      (await send<{ data: DataOf<N> }>(name, input)).data,
-    file: async <N extends FileOperation>(name: N, ...[input]: InputArgs<N>) => send<DataOf<N>>(name, input),
-  };
+  return useMemo(() => {
+    /** The body of the operation's answer; the fetch client parses JSON and throws on an error status. */
+    const send = async <T>(name: OperationName, input: Readonly<Record<string, unknown>> = {}) => {
+      const { data, ...params } = input;
+      const url = urlOf(name, params);
+      const { method } = ADMIN_API[name];
+      if (method === 'GET') return (await get<T>(url)).data;
+      if (method === 'DELETE') return (await del<T>(url)).data;
+      return (await (method === 'POST' ? post : put)<T>(url, { data })).data;
+    };
+    return {
+      call: async <N extends DataOperation>(name: N, ...[input]: InputArgs<N>) =>
+        (await send<{ data: DataOf<N> }>(name, input)).data,
+      file: async <N extends FileOperation>(name: N, ...[input]: InputArgs<N>) => send<DataOf<N>>(name, input),
+    };
+  }, [get, post, put, del]);
 };

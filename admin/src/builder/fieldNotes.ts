@@ -1,7 +1,5 @@
 import type { ComponentDescription, ObjectField } from '../../../contracts/objects';
-import type { useT } from '../hooks/useT';
-
-type Translate = ReturnType<typeof useT>;
+import type { Translate } from '../hooks/useT';
 
 /** A component's fields as a client sees them (its internal `id` left out). */
 const fieldNames = (component: ComponentDescription) =>

@@ -25,7 +25,7 @@ export const DocumentPreview = () => {
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [api, id]);
   if (failed || document.error) return <Page.Error />;
   if (!spec || document.loading) return <Page.Loading />;
   return (
