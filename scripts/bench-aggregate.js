@@ -207,7 +207,7 @@ const runRounds = async ({ client, sampler, hand, request, settings }) => {
 const measureAggregate = async (strapi, origin, key, settings, step) => {
   await strapi
     .plugin('data-api')
-    .service('definitions')
+    .service('endpoints')
     .create({ ...DEFINITION, auth: { method: 'api-key', keys: [key.id] } });
   const hand = handWritten(strapi, settings.client);
   const request = { url: `${origin}/_api/${PLUGIN_PATH}`, warmUrl: `${origin}/_health`, secret: key.secret };

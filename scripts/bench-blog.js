@@ -26,7 +26,7 @@ const blogScenarios = async (strapi, origin, key) => {
   if (published < POSTS) throw new Error(`the blog scenarios need ${POSTS} published posts, found ${published}`);
   await strapi
     .plugin('data-api')
-    .service('definitions')
+    .service('endpoints')
     .create({
       name: 'Bench: blog posts',
       path: 'bench/posts',

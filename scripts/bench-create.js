@@ -48,7 +48,7 @@ const payloads = (productIds) =>
 const prepare = async (strapi, key) => {
   await strapi
     .plugin('data-api')
-    .service('definitions')
+    .service('endpoints')
     .create({
       name: 'Bench: create orders',
       path: PLUGIN_PATH,

@@ -59,7 +59,7 @@ const fileScenarios = async (strapi, origin, key) => {
   await allowPublic(strapi, ['plugin::upload.content-api.find', 'plugin::upload.content-api.findOne']);
   await strapi
     .plugin('data-api')
-    .service('definitions')
+    .service('endpoints')
     .create({
       name: 'Bench: product pictures',
       path: 'bench/product-pictures',

@@ -37,7 +37,7 @@ const allowAuthenticatedFind = async (strapi) => {
 };
 
 const sessionScenarios = async (strapi, origin, key) => {
-  const definitions = strapi.plugin('data-api').service('definitions');
+  const definitions = strapi.plugin('data-api').service('endpoints');
   const common = {
     type: 'list',
     object: ORDER,

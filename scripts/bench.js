@@ -144,9 +144,9 @@ const defineEndpoints = async (strapi) => {
     sort: [{ field: 'id', dir: 'asc' }],
     auth: { method: 'api-key', keys: [key.id] },
   };
-  await plugin.service('definitions').create({ ...common, name: 'Bench: products, 100 rows', path: 'bench/products' });
+  await plugin.service('endpoints').create({ ...common, name: 'Bench: products, 100 rows', path: 'bench/products' });
   await plugin
-    .service('definitions')
+    .service('endpoints')
     .create({ ...common, name: 'Bench: products, 10 rows', path: 'bench/products-10', filter: { id: { $lte: 10 } } });
   return key;
 };

@@ -173,7 +173,7 @@ const EXAMPLES = (keyId) => {
 
 const createDemoExamples = async (strapi) => {
   const plugin = strapi.plugin('data-api');
-  if ((await plugin.service('definitions').find()).length > 0) return null;
+  if ((await plugin.service('endpoints').find()).length > 0) return null;
   const key = await plugin.service('apiKeys').create({ description: 'Demo key' });
   // Authored by the site owner (the super admin), as if saved in the panel: checked against their rights.
   const owner = await strapi.db
@@ -181,7 +181,7 @@ const createDemoExamples = async (strapi) => {
     .findOne({ where: { roles: { code: 'strapi-super-admin' } }, select: ['id'], orderBy: { id: 'asc' } });
   const endpoints = [];
   for (const definition of EXAMPLES(key.id)) {
-    endpoints.push(await plugin.service('definitions').create(definition, owner ? { id: owner.id } : undefined));
+    endpoints.push(await plugin.service('endpoints').create(definition, owner ? { id: owner.id } : undefined));
   }
   // A public OpenAPI document of them all, at /_api/_openapi/shop_api.json.
   await plugin.service('openapiDocuments').create({

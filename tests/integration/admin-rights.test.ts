@@ -256,7 +256,7 @@ describe('rights checked again when they change', () => {
   test('an endpoint made by code (no author) keeps serving', async () => {
     const row = await app.strapi
       .plugin('data-api')
-      .service('definitions')
+      .service('endpoints')
       .create(productList('code/products', ['id', 'sku']));
     expect((await app.strapi.db.query(ENDPOINT).findOne({ where: { id: row.id } })).authorId).toBeNull();
     expect((await withKey('code/products')).status).toBe(200);

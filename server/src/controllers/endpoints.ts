@@ -8,7 +8,7 @@ import { actingAdmin, idParam, inputData } from './request';
  * author of the endpoint, checked against their rights.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const service = () => getService(strapi, 'definitions');
+  const service = () => getService(strapi, 'endpoints');
   const found = foundOr404('Endpoint not found');
   return {
     find: operation('endpoints.find', () => service().find()),

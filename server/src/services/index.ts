@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import engine from './engine';
-import definitions from './definitions';
+import endpoints from './endpoints';
 import apiKeys from './api-keys';
 import objects from './objects';
 import sessions from './sessions';
@@ -12,7 +12,7 @@ import passwordChanges from './password-changes';
 
 export default {
   engine,
-  definitions,
+  endpoints,
   apiKeys,
   objects,
   sessions,

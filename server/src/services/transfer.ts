@@ -48,12 +48,12 @@ const problemsOf = (error: unknown, item: Item): Problem[] => {
  * all of it, or nothing with every problem listed.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const definitions = () => getService(strapi, 'definitions');
+  const storedEndpoints = () => getService(strapi, 'endpoints');
   const documents = () => getService(strapi, 'openapiDocuments');
   const apiKeys = () => getService(strapi, 'apiKeys');
 
   const exportAll = async (): Promise<TransferDocument> => {
-    const [keys, endpoints, docs] = await Promise.all([apiKeys().find(), definitions().find(), documents().find()]);
+    const [keys, endpoints, docs] = await Promise.all([apiKeys().find(), storedEndpoints().find(), documents().find()]);
     const nameOf = new Map(keys.map((k) => [k.id, k.name]));
     const routeById = new Map(endpoints.map((e) => [e.id, routeOf(e.method, e.path)]));
     return {
@@ -144,10 +144,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           const method = METHOD_OF_TYPE[raw.type as keyof typeof METHOD_OF_TYPE];
           const existing =
             method && typeof raw.path === 'string'
-              ? await definitions().findByRoute(method, normalizePath(raw.path))
+              ? await storedEndpoints().findByRoute(method, normalizePath(raw.path))
               : null;
-          const definition = await definitions().validate(definitionInput, existing?.id, actor);
-          await definitions().store(definition, existing?.id, actor);
+          const definition = await storedEndpoints().validate(definitionInput, existing?.id, actor);
+          await storedEndpoints().store(definition, existing?.id, actor);
           done.endpoints[existing ? 'updated' : 'created'] += 1;
         } catch (error) {
           problems.push(...problemsOf(error, item));
@@ -160,7 +160,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         for (const reference of doc.endpoints) {
           const [, method, path] = ROUTE_REFERENCE.exec(reference)!;
           // Endpoints of the file are already written, in this transaction.
-          const id = (await definitions().findByRoute(method, path))?.id;
+          const id = (await storedEndpoints().findByRoute(method, path))?.id;
           if (id) ids.push(id);
           else problems.push(within(item, ['endpoints'], `no endpoint ${reference}`));
         }
