@@ -1,21 +1,17 @@
 import type { Core } from '@strapi/strapi';
 import { downloadFileName } from '../../../contracts/openapi';
 import { getService } from '../services/get-service';
-import { fileOperation, foundOr404, operation } from './operation';
-import { actingAdmin, idParam, inputData } from './request';
+import { crudOperations } from './crud-operations';
+import { fileOperation, foundOr404 } from './operation';
+import { idParam } from './request';
 
 /** The admin API of OpenAPI documents (DESIGN.md section 3): 404 when one is not there. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const service = () => getService(strapi, 'openapiDocuments');
-  const found = foundOr404('OpenAPI document not found');
+  const notFound = 'OpenAPI document not found';
+  const found = foundOr404(notFound);
   return {
-    find: operation('openapiDocuments.find', () => service().find()),
-    findOne: operation('openapiDocuments.findOne', async (ctx) => found(await service().findOne(idParam(ctx)))),
-    create: operation('openapiDocuments.create', (ctx) => service().create(inputData(ctx), actingAdmin(ctx))),
-    update: operation('openapiDocuments.update', async (ctx) =>
-      found(await service().update(idParam(ctx), inputData(ctx), actingAdmin(ctx)))
-    ),
-    delete: operation('openapiDocuments.delete', async (ctx) => found(await service().remove(idParam(ctx)))),
+    ...crudOperations('openapiDocuments', service, notFound),
     /** The generated JSON as a file named after the title (spec 4.7), public or not. */
     download: fileOperation('openapiDocuments.download', async (ctx) => {
       const document = found(await service().findOne(idParam(ctx)));
