@@ -33,7 +33,7 @@ const isProblem = (item: unknown): item is Problem => {
  * The problems of a refused admin API call: each one the server listed (`details.errors`), else its message as
  * a problem of the input as a whole (a 403, a network failure, a refusal without details).
  */
-export const errorMessages = (error: unknown): Problem[] => {
+export const errorProblems = (error: unknown): Problem[] => {
   const body = (error as { response?: { data?: { error?: { message?: string; details?: { errors?: unknown } } } } })
     ?.response?.data?.error;
   const listed = body?.details?.errors;

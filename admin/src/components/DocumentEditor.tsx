@@ -17,7 +17,7 @@ import {
   type StoredOpenapiDocument,
 } from '../../../contracts/openapi';
 import { formatProblem, type Problem } from '../../../contracts/problems';
-import { errorMessages, useAdminApi } from '../api/useAdminData';
+import { errorProblems, useAdminApi } from '../api/useAdminData';
 import { useT } from '../hooks/useT';
 import { ToggleField } from './ToggleField';
 import { backendUrl } from '../utils/backendUrl';
@@ -86,7 +86,7 @@ export const DocumentEditor = ({
       setOpen(false);
       onSaved();
     } catch (failure) {
-      setErrors(byField(errorMessages(failure)));
+      setErrors(byField(errorProblems(failure)));
     }
   };
   const publicPath = `/_api/${OPENAPI_PATH}/${slugOf(draft.title || 'title')}.json`;

@@ -3,7 +3,7 @@ import { useNotification } from '@strapi/strapi/admin';
 import { useRef, useState } from 'react';
 import type { ImportResult } from '../../../contracts/transfer';
 import { formatProblem } from '../../../contracts/problems';
-import { errorMessages, useAdminApi } from '../api/useAdminData';
+import { errorProblems, useAdminApi } from '../api/useAdminData';
 import { NewSecrets } from './NewSecrets';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
@@ -30,7 +30,7 @@ export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
       toggleNotification({
         type: 'danger',
         message:
-          failure instanceof SyntaxError ? t('transfer.notJson') : errorMessages(failure).map(formatProblem).join('; '),
+          failure instanceof SyntaxError ? t('transfer.notJson') : errorProblems(failure).map(formatProblem).join('; '),
       });
     }
   };

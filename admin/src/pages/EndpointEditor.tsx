@@ -5,7 +5,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { isWrite } from '../../../contracts/definition';
 import { PLUGIN_ID } from '../../../contracts/plugin';
 import { variablesFor } from '../../../contracts/variables';
-import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
+import { errorProblems, useAdminApi, useAdminData } from '../api/useAdminData';
 import {
   draftOf,
   emptyDraft,
@@ -68,7 +68,7 @@ export const EndpointEditor = () => {
       else await api.call('endpoints.update', { id: id!, data: payload });
       navigate(`/plugins/${PLUGIN_ID}/endpoints`);
     } catch (failure) {
-      setServerProblems(problemsBySection(errorMessages(failure)));
+      setServerProblems(problemsBySection(errorProblems(failure)));
     }
   };
   const definition = { ...draft, parameter: parameterOf(draft, single) };

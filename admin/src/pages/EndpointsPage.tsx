@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { definitionOf, type StoredEndpoint } from '../../../contracts/definition';
 import { formatProblem } from '../../../contracts/problems';
-import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
+import { errorProblems, useAdminApi, useAdminData } from '../api/useAdminData';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { SimpleTable, type Column } from '../components/SimpleTable';
 import { TransferButtons } from '../components/TransferButtons';
@@ -28,7 +28,7 @@ export const EndpointsPage = () => {
   if (endpoints.loading || rights.isLoading) return <Page.Loading />;
   if (endpoints.error) return <Page.Error />;
   const fail = (failure: unknown) =>
-    toggleNotification({ type: 'danger', message: errorMessages(failure).map(formatProblem).join('; ') });
+    toggleNotification({ type: 'danger', message: errorProblems(failure).map(formatProblem).join('; ') });
   const columns: Column<StoredEndpoint>[] = [
     {
       label: t('endpoints.column.path'),

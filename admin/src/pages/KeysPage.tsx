@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { keyNameFrom, type ApiKeySummary } from '../../../contracts/api-key';
 import { formatProblem } from '../../../contracts/problems';
-import { errorMessages, useAdminApi, useAdminData } from '../api/useAdminData';
+import { errorProblems, useAdminApi, useAdminData } from '../api/useAdminData';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { NewSecrets } from '../components/NewSecrets';
 import { SimpleTable, type Column } from '../components/SimpleTable';
@@ -38,7 +38,7 @@ const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
       setError(null);
       onCreated();
     } catch (failure) {
-      setError(errorMessages(failure).map(formatProblem).join('; '));
+      setError(errorProblems(failure).map(formatProblem).join('; '));
     }
   };
   return (

@@ -54,8 +54,10 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
   let timer: NodeJS.Timeout | null = null;
   let loading: Promise<void> | null = null;
 
-  /** A definition broken by a later schema change stays off rather than taking the runtime down. */
-  /** Why each enabled endpoint is not served, by id: logged, and answered by the admin API (`suspended`). */
+  /**
+   * Why each enabled endpoint is not served, by id: logged, and answered by the admin API (`suspended`). A
+   * definition broken by a later schema change stays off rather than taking the runtime down.
+   */
   type NotServed = Map<number, string>;
   const notServe = (notServed: NotServed, row: Record<string, unknown>, why: string) => {
     strapi.log.warn(`[data-api] endpoint ${row.id} (${row.path}) is not served: ${why}`);
