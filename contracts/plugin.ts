@@ -10,4 +10,5 @@ export const UIDS = {
   loginThrottle: `plugin::${PLUGIN_ID}.login-throttle`,
   passwordChange: `plugin::${PLUGIN_ID}.password-change`,
   upload: `plugin::${PLUGIN_ID}.upload`,
+  generation: `plugin::${PLUGIN_ID}.generation`,
 } as const;

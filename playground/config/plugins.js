@@ -25,6 +25,8 @@ module.exports = ({ env }) => ({
       keySecret: secret(env, 'DATA_API_KEY_SECRET'),
       // `always`: every write goes through the Document Service (the tests run both ways).
       documentService: env('DATA_API_DOCUMENT_SERVICE', 'auto'),
+      // How long a List total is trusted without a write seen (0: count every page).
+      totals: { maxAgeMs: env.int('DATA_API_TOTALS_MAX_AGE_MS', 10000) },
       // One line per /_api request on Strapi's logger (level http).
       accessLog: env.bool('DATA_API_ACCESS_LOG', true),
       // Pages on these origins may call /_api with the session cookie (comma-separated, exact origins).

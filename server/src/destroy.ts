@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { getService } from './services/get-service';
 
-export default ({ strapi }: { strapi: Core.Strapi }) => {
-  getService(strapi, 'engine').stop();
+export default async ({ strapi }: { strapi: Core.Strapi }) => {
+  await getService(strapi, 'engine').stop();
 };

@@ -2,7 +2,7 @@ import { buildPageLinks, linkBase, linkHeader, type LinkInput } from '../../serv
 
 const BASE = 'https://shop.example/_api/orders';
 const links = (input: Partial<LinkInput>) =>
-  buildPageLinks({ base: BASE, entries: [], page: 1, pageSize: 100, total: 250, keyset: null, ...input });
+  buildPageLinks({ base: BASE, entries: [], page: 1, more: true, keyset: null, ...input });
 
 describe('page-based links', () => {
   test('page 1 of several: next only', () => {
@@ -17,20 +17,15 @@ describe('page-based links', () => {
   });
 
   test('the last page has no next; prev names the page before', () => {
-    expect(links({ page: 3, entries: [['page', '3']] })).toEqual({ prev: { href: `${BASE}?page=2` } });
-  });
-
-  test('no next when the page ends exactly at total', () => {
-    expect(links({ page: 2, total: 200 }).next).toBeUndefined();
+    expect(links({ page: 3, more: false, entries: [['page', '3']] })).toEqual({ prev: { href: `${BASE}?page=2` } });
   });
 
   test('a single page or an empty result has no links', () => {
-    expect(links({ total: 100 })).toEqual({});
-    expect(links({ total: 0 })).toEqual({});
+    expect(links({ more: false })).toEqual({});
   });
 
   test('a page past the end still links back', () => {
-    expect(links({ page: 9, total: 250 })).toEqual({ prev: { href: `${BASE}?page=8` } });
+    expect(links({ page: 9, more: false })).toEqual({ prev: { href: `${BASE}?page=8` } });
   });
 
   test('other query parameters are kept, page moves to the end', () => {
@@ -74,7 +69,7 @@ describe('keyset links', () => {
   });
 
   test('no next on the last page', () => {
-    expect(links({ total: 40, keyset: { key: 'id:gt', lastId: 40 } })).toEqual({});
+    expect(links({ more: false, keyset: { key: 'id:gt', lastId: 40 } })).toEqual({});
   });
 });
 

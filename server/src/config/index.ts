@@ -74,6 +74,14 @@ export const configSchema = z.strictObject({
       message: 'maxRequestBytes must be at least maxBytes',
       path: ['maxRequestBytes'],
     }),
+  /** List totals (see docs/list.md, "How exact is `total`"). */
+  totals: z.strictObject({
+    /**
+     * How long (ms) a counted total is trusted when no write to what it counts was seen: the bound on staleness
+     * after writes Strapi's Query Engine does not make (raw SQL, other applications). 0 counts on every page.
+     */
+    maxAgeMs: z.number().int().min(0).max(3_600_000),
+  }),
   /** One line per `/_api` request on Strapi's logger at level `http` (method, path, status, ms, key or user). */
   accessLog: z.boolean(),
   /** Origins (`scheme://host[:port]`, exact) whose pages may call `/_api` with credentials (cookies). */
@@ -107,6 +115,7 @@ export default {
       maxFilesPerRequest: 100,
       urlTtlSeconds: 15 * 60,
     },
+    totals: { maxAgeMs: 10_000 },
     accessLog: true,
     // No default list: Strapi merges array defaults item by item into the site's own list.
     cors: { maxAgeSeconds: 600 },

@@ -6,6 +6,7 @@ import session from './session/schema.json';
 import loginThrottle from './login-throttle/schema.json';
 import passwordChange from './password-change/schema.json';
 import upload from './upload/schema.json';
+import generation from './generation/schema.json';
 
 export default {
   endpoint: { schema: endpoint },
@@ -16,4 +17,5 @@ export default {
   'login-throttle': { schema: loginThrottle },
   'password-change': { schema: passwordChange },
   upload: { schema: upload },
+  generation: { schema: generation },
 };

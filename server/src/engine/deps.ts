@@ -10,6 +10,7 @@ import { dialectOf } from '../query/dialect';
 import { createExecutor } from '../query/executor';
 import { NO_LOCALES } from '../query/locale';
 import { buildModel, type Model } from '../query/model';
+import type { Totals } from '../totals';
 import { publicUrlOf } from '../utils/public-url';
 import { createLocks } from '../writes/locks';
 import { createObjectWriter, type ObjectWriter } from '../writes/object-writer';
@@ -19,7 +20,7 @@ import { createObjectWriter, type ObjectWriter } from '../writes/object-writer';
  * services. Built once, on first compile (the database dialect and metadata are known only after Strapi's
  * bootstrap began); `locales` is refreshed by each reload.
  */
-export const createCompileDeps = (strapi: Core.Strapi): CompileDeps => {
+export const createCompileDeps = (strapi: Core.Strapi, totals: Totals): CompileDeps => {
   const dialect = dialectOf(strapi);
   const models = new Map<string, Model | null>();
   const writers = new Map<string, ObjectWriter>();
@@ -50,6 +51,7 @@ export const createCompileDeps = (strapi: Core.Strapi): CompileDeps => {
       return writers.get(model.uid)!;
     },
     locks: createLocks(strapi, dialect),
+    totals,
     maxBodyBytes: pluginConfig(strapi, 'maxBodyBytes'),
   };
 };

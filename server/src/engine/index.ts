@@ -1,5 +1,7 @@
 import type { Core } from '@strapi/strapi';
+import { pluginConfig } from '../config/plugin-config';
 import type { CompileDeps } from '../handlers/types';
+import { createTotals } from '../totals';
 import { checkDefinition } from './check-definition';
 import { createCompileDeps } from './deps';
 import { createRegistry, type Suspensions } from './registry';
@@ -11,10 +13,22 @@ import { createRegistry, type Suspensions } from './registry';
  */
 export const createEngine = (strapi: Core.Strapi, suspensions: Suspensions) => {
   let deps: CompileDeps | null = null;
-  const compileDeps = () => (deps ??= createCompileDeps(strapi));
+  const totals = createTotals(strapi, {
+    maxAgeMs: pluginConfig(strapi, 'totals').maxAgeMs,
+    intervalMs: pluginConfig(strapi, 'refreshIntervalMs'),
+  });
+  const compileDeps = () => (deps ??= createCompileDeps(strapi, totals));
   const registry = createRegistry(strapi, compileDeps, suspensions);
   return {
     ...registry,
+    async start() {
+      totals.start();
+      await registry.start();
+    },
+    async stop() {
+      registry.stop();
+      await totals.stop();
+    },
     compileDeps,
     /** A definition checked by itself and against the site (see check-definition.ts). */
     check: (input: unknown, id?: number) => checkDefinition(strapi, compileDeps(), input, id),

@@ -112,7 +112,7 @@ export const compileWrite = (definition: EndpointDefinition, model: Model, deps:
             throw new ApiError(404, MESSAGES.recordNotFound);
           }
         });
-        result = await runWriteTransaction(deps.strapi, deps.dialect, deps.locks, plan, async (db) => {
+        result = await runWriteTransaction(deps, plan, async (db) => {
           const done = await work(db);
           released = db.releasedFiles;
           return done;

@@ -14,7 +14,12 @@ import { compileEndpointFilter } from '../query/endpoint-filter';
 import { andWhere, compileLocaleRead } from '../query/locale-read';
 import type { Handler, ReadDeps } from './types';
 
-/** List (spec 4.2): one statement per page (prepared statements are kept per SQL text and connection). */
+const without = (filters: Map<string, unknown>, key: string) => new Map([...filters].filter(([k]) => k !== key));
+
+/**
+ * List (spec 4.2): one statement per page (prepared statements are kept per SQL text and connection), and the
+ * total from the totals cache, which counts only when something it counts was written (server/src/totals).
+ */
 export const listHandler = (
   definition: EndpointDefinition,
   model: Model,
@@ -52,20 +57,30 @@ export const listHandler = (
     media: definition.media,
   });
 
+  const countOf = async (countSql: string, bindings: unknown[]) =>
+    Number((await executor.all(countSql, bindings))[0].n);
+
   return async (ctx, request) => {
     const query = parseListQuery(ctx.querystring, accepted);
     const inLocale = locale?.conditionOf(query.filters) ?? null;
-    const { where, bindings } = andWhere(
-      inLocale,
-      renderReadWhere(request, sql.publication, endpointFilter, query.filters, filterable)
-    );
+    const readWhere = (filters: Map<string, unknown>) =>
+      andWhere(inLocale, renderReadWhere(request, sql.publication, endpointFilter, filters, filterable));
+    const page = readWhere(query.filters);
+    // A page reached by a keyset link counts the listing it walks (its filters without the cursor): one total,
+    // counted once, serves every page of the walk, however deep.
+    const counted = keysetKey && query.filters.has(keysetKey) ? readWhere(without(query.filters, keysetKey)) : page;
+    const countSql = sql.count(counted.where);
     const offset = (query.page - 1) * LIMITS.pageSize;
-    const rows = await executor.arrays(sql.page(where), [...bindings, ...bindings, offset]);
-    const total = Number(rows.length ? rows[0][0] : (await executor.all(sql.count(where), bindings))[0].n);
+    const [rows, total] = await Promise.all([
+      executor.arrays(sql.page(page.where), [...page.bindings, offset]),
+      deps.totals.total(countSql, counted.bindings, () => countOf(countSql, counted.bindings)),
+    ]);
+    const more = rows.length > LIMITS.pageSize;
+    if (more) rows.pop();
     const { columns } = sql;
     const items = rows.map((row) => {
       const item: Record<string, unknown> = {};
-      for (let i = 0; i < columns.length; i += 1) item[columns[i].name] = columns[i].codec.fromDb(row[i + 1]);
+      for (let i = 0; i < columns.length; i += 1) item[columns[i].name] = columns[i].codec.fromDb(row[i]);
       return item;
     });
     const last = items[items.length - 1];
@@ -76,8 +91,7 @@ export const listHandler = (
       base: linkBase(deps.publicUrl, ctx.path),
       entries: query.entries,
       page: query.page,
-      pageSize: LIMITS.pageSize,
-      total,
+      more,
       keyset: keysetKey && last ? { key: keysetKey, lastId: last.id as number } : null,
     });
     const header = linkHeader(links);

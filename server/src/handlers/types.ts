@@ -9,6 +9,7 @@ import type { FileSigner } from '../files/signature';
 import type { FileUrls } from '../files/file-urls';
 import type { MediaLibrary } from '../files/media-library';
 import type { Uploads } from '../files/uploads';
+import type { Totals } from '../totals';
 import type { WriteDeps } from '../writes/write-deps';
 
 /** What the runtime knows of a request once routing and authentication are done. */
@@ -26,6 +27,8 @@ export interface ReadDeps {
   files: FileDeps;
   /** The site's i18n locales as of the last reload (the registry refreshes them before compiling). */
   locales: SiteLocales;
+  /** List totals, counted once per change of what they count. */
+  totals: Pick<Totals, 'total'>;
 }
 
 /** Media fields: signed URLs on reads, uploads on writes (the `files` options). */
@@ -39,7 +42,8 @@ export interface FileDeps {
 }
 
 /** Everything a handler factory needs: writing handlers add the writers, locks and transactions. */
-export interface CompileDeps extends ReadDeps, WriteDeps {
+export interface CompileDeps extends Omit<ReadDeps, 'totals'>, Omit<WriteDeps, 'totals'> {
+  totals: Totals;
   /** The largest request body a write endpoint reads (plugin option `maxBodyBytes`). */
   maxBodyBytes: number;
 }

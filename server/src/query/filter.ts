@@ -5,6 +5,7 @@ import { quoter } from './dialect';
 import { DefinitionError, type Path } from '../errors/definition-error';
 import { requireField } from './fields';
 import { createComponentFilters } from './components/filter';
+import { NO_CONDITION } from './list-sql';
 import type { ComponentModel, Model, ModelField } from './model';
 import { linkedStatus, relatedStatusCondition, type Status } from './status';
 import { keepUnknown } from './subquery';
@@ -92,7 +93,7 @@ const asksEmpty = (op: string, flag: unknown, path: Path) => {
 const isModel = (owner: Model | ComponentModel): owner is Model => 'draftAndPublish' in owner;
 
 const FALSE = () => '1=0';
-const TRUE = () => '1=1';
+const TRUE = () => NO_CONDITION;
 
 const joinAll = (parts: Predicate[], glue: ' AND ' | ' OR ', empty: Predicate): Predicate => {
   if (parts.length === 0) return empty;

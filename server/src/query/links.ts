@@ -9,8 +9,8 @@ export interface LinkInput {
   base: string;
   entries: Array<[string, string]>;
   page: number;
-  pageSize: number;
-  total: number;
+  /** Whether a record follows this page. */
+  more: boolean;
   /** Set when the endpoint returns and sorts by id: the key (`id:gt` or `id:lt`) and the page's last id. */
   keyset?: { key: string; lastId: number } | null;
 }
@@ -21,10 +21,10 @@ const encodeKey = (key: string) => encodeURIComponent(key).replace(/%3A/gi, ':')
 const withParams = (base: string, entries: Array<[string, string]>) =>
   entries.length ? `${base}?${entries.map(([k, v]) => `${encodeKey(k)}=${encodeURIComponent(v)}`).join('&')}` : base;
 
-export const buildPageLinks = ({ base, entries, page, pageSize, total, keyset }: LinkInput): PageLinks => {
+export const buildPageLinks = ({ base, entries, page, more, keyset }: LinkInput): PageLinks => {
   const links: PageLinks = {};
   const others = entries.filter(([k]) => k !== 'page');
-  if (page * pageSize < total) {
+  if (more) {
     links.next = keyset
       ? { href: withParams(base, [...others.filter(([k]) => k !== keyset.key), [keyset.key, String(keyset.lastId)]]) }
       : { href: withParams(base, [...others, ['page', String(page + 1)]]) };

@@ -9,12 +9,14 @@ import { linkedStatus, relatedStatusCondition, statusCondition, type Status } fr
 /** A List endpoint's SQL, built once per definition change; only the WHERE clause varies per request. */
 export interface ListSql {
   /**
-   * The page: the total rides along as an uncorrelated subquery (which databases evaluate once), so a page
-   * is one round trip. Column 0 is the total, column i + 1 is `columns[i]`. Binds the WHERE bindings twice,
-   * then the offset.
+   * The page and one row more (which tells whether a next page exists without counting): column i is
+   * `columns[i]`. Binds the WHERE bindings, then the offset.
    */
   page: (where: string) => string;
-  /** The count alone, for a page past the end (it has no row to carry the total). */
+  /**
+   * The count of the matches. Without a condition it has no WHERE at all: SQLite then counts the pages of the
+   * smallest index instead of reading every row.
+   */
   count: (where: string) => string;
   /** Always part of the WHERE clause: published (or draft) rows only on Draft & Publish types. */
   publication: string | null;
@@ -22,6 +24,9 @@ export interface ListSql {
 }
 
 export const ROOT = 't0';
+
+/** The condition of an empty filter: a WHERE clause that is only this filters nothing. */
+export const NO_CONDITION = '1=1';
 
 /** On Draft & Publish types, the condition that keeps published rows (or drafts); null on other types. */
 export const publicationCondition = (model: Model, status: Status, dialect: Dialect): string | null =>
@@ -116,11 +121,10 @@ export const buildListSql = (
     if (field.name === 'id') break;
   }
   if (!sort.some(({ field }) => field.name === 'id')) order.push(`${ROOT}.${q('id')} ASC`);
-  const count = (where: string) => `SELECT COUNT(*) AS n ${from} WHERE ${where}`;
   return {
     page: (where) =>
-      `SELECT (${count(where)}) AS total_count, ${expressions.join(', ')} ${from} WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ${LIMITS.pageSize} OFFSET ?`,
-    count,
+      `SELECT ${expressions.join(', ')} ${from} WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ${LIMITS.pageSize + 1} OFFSET ?`,
+    count: (where) => `SELECT COUNT(*) AS n ${from}${where === NO_CONDITION ? '' : ` WHERE ${where}`}`,
     publication: publicationCondition(model, status, dialect),
     columns,
   };

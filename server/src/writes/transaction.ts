@@ -1,9 +1,8 @@
-import type { Core } from '@strapi/strapi';
 import { MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
-import type { Dialect } from '../query/dialect';
-import type { LockPlan, Locks } from './locks';
+import type { LockPlan } from './locks';
 import { txDb, type TxDb } from '../query/tx-db';
+import type { WriteDeps } from './write-deps';
 
 const ATTEMPTS = 4;
 
@@ -27,23 +26,24 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Runs a write and its tasks in one transaction (spec 4.8) after taking the plan's locks. Any error rolls it
  * all back; one the database resolved by aborting (a deadlock with other writers) runs again a few times
- * before the client is told to retry (503).
+ * before the client is told to retry (503). Once it committed, the totals learn the types it wrote (before the
+ * answer leaves: the client's next List counts its write).
  */
 export const runWriteTransaction = async <T>(
-  strapi: Core.Strapi,
-  dialect: Dialect,
-  locks: Locks,
+  { strapi, dialect, locks, totals }: Pick<WriteDeps, 'strapi' | 'dialect' | 'locks' | 'totals'>,
   plan: LockPlan,
   work: (db: TxDb) => Promise<T>
 ): Promise<T> => {
   await locks.ensure(plan);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await strapi.db.transaction(async ({ trx }) => {
+      const result = await strapi.db.transaction(async ({ trx }) => {
         const db = txDb(trx, dialect);
         await locks.take(db, plan);
         return work(db);
       });
+      totals.written([...plan.shared, ...plan.exclusive]);
+      return result;
     } catch (error) {
       if (isLockTimeout(error)) throw new ApiError(503, MESSAGES.busy, { 'Retry-After': '1' });
       if (!isRetryable(error)) throw error;

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Dialect } from '../query/dialect';
+import type { Totals } from '../totals';
 import type { Model } from '../query/model';
 import type { Locks } from './locks';
 import type { ObjectWriter } from './object-writer';
@@ -12,4 +13,6 @@ export interface WriteDeps {
   /** The writer of a type (direct SQL or the Document Service), one per type. */
   writerOf: (model: Model) => ObjectWriter;
   locks: Locks;
+  /** Told which types a write committed to, so that List totals counting them are counted again. */
+  totals: Pick<Totals, 'written'>;
 }

@@ -1,0 +1,71 @@
+import type { Core } from '@strapi/strapi';
+import { PLUGIN_ID } from '../../../contracts/plugin';
+import { dialectOf } from '../query/dialect';
+import { createLru } from '../query/lru';
+import { createGenerations } from './generations';
+import { createSharedGenerations } from './shared-generations';
+import { tableOwners, typesRead } from './table-owners';
+import { createTotalCache } from './total-cache';
+import { watchStrapiWrites } from './write-watch';
+
+/** Distinct count statements whose read types are remembered (few per endpoint: one per set of query filters). */
+const STATEMENTS = 1000;
+/** Totals kept: one per count statement and binding values (a query filter's value, a user's id...). */
+const TOTALS = 10_000;
+
+/** Types of Strapi and of this plugin that no List counts: their writes are not tracked. */
+const untracked = (uid: string) =>
+  uid.startsWith('admin::') || uid.startsWith('strapi::') || uid.startsWith(`plugin::${PLUGIN_ID}.`);
+
+export interface TotalsOptions {
+  /** How long a total is trusted without a write seen (`totals.maxAgeMs`; 0 counts every page). */
+  maxAgeMs: number;
+  /** How often other instances' writes are read (`refreshIntervalMs`). */
+  intervalMs: number;
+}
+
+/**
+ * Exact List totals without a count per request: see docs/list.md ("How exact is `total`") for the guarantee.
+ * One per Strapi instance, started at bootstrap (it watches Strapi's writes and the other instances').
+ */
+export const createTotals = (strapi: Core.Strapi, { maxAgeMs, intervalMs }: TotalsOptions) => {
+  const generations = createGenerations();
+  const cache = createTotalCache({ generations, maxAgeMs, capacity: TOTALS });
+  const shared = createSharedGenerations(strapi, intervalMs, (uids) => generations.bump(uids));
+  const reads = createLru<string[]>(STATEMENTS);
+  // Strapi's metadata and dialect are known once the database is up: read on first use.
+  let owners: Map<string, Set<string>> | null = null;
+  let unwatch: (() => void) | null = null;
+
+  const readsOf = (sql: string) => {
+    let uids = reads.get(sql);
+    if (!uids) reads.set(sql, (uids = typesRead(sql, dialectOf(strapi), (owners ??= tableOwners(strapi)))));
+    return uids;
+  };
+
+  const written = (uids: Iterable<string>) => {
+    const tracked = [...uids].filter((uid) => !untracked(uid));
+    if (!tracked.length) return;
+    generations.bump(tracked);
+    shared.written(tracked);
+  };
+
+  return {
+    /** The exact total of a count statement: cached until a type it reads is written, or `maxAgeMs`. */
+    total: (sql: string, bindings: unknown[], count: () => Promise<number>) =>
+      cache.total(sql, bindings, readsOf(sql), count),
+    /** This instance committed writes to these types (its own SQL writes; Strapi's are watched). */
+    written,
+    start() {
+      unwatch = watchStrapiWrites(strapi, (uid) => written([uid]));
+      shared.start();
+    },
+    async stop() {
+      unwatch?.();
+      unwatch = null;
+      await shared.stop();
+    },
+  };
+};
+
+export type Totals = ReturnType<typeof createTotals>;

@@ -1,0 +1,70 @@
+import type { Core } from '@strapi/strapi';
+import type { Dialect } from '../query/dialect';
+
+interface AttributeMeta {
+  target?: string;
+  morphBy?: string;
+  joinTable?: { name: string };
+}
+interface ModelMeta {
+  uid: string;
+  tableName: string;
+  attributes: Record<string, AttributeMeta>;
+}
+
+/**
+ * Which content types' writes can change each table of the database, from Strapi's metadata: a type's own
+ * table is its; a link table is both ends' (either side of a relation may rewrite it); the media link table is
+ * the file type's and that of every type with a media field. Components are their own types (Strapi writes
+ * them through their own queries; this plugin's writes count as writes of the type that holds them).
+ */
+export const tableOwners = (strapi: Core.Strapi): Map<string, Set<string>> => {
+  const metas = [...(strapi.db.metadata as unknown as Map<string, ModelMeta>).values()];
+  const owners = new Map<string, Set<string>>();
+  const own = (table: string | undefined, ...uids: Array<string | undefined>) => {
+    if (!table) return;
+    const set = owners.get(table) ?? new Set<string>();
+    for (const uid of uids) if (uid) set.add(uid);
+    owners.set(table, set);
+  };
+  const byUid = new Map(metas.map((meta) => [meta.uid, meta]));
+  for (const meta of metas) {
+    own(meta.tableName, meta.uid);
+    for (const attribute of Object.values(meta.attributes)) {
+      own(attribute.joinTable?.name, meta.uid, attribute.target);
+      if (attribute.morphBy && attribute.target) {
+        own(byUid.get(attribute.target)?.attributes[attribute.morphBy]?.joinTable?.name, meta.uid, attribute.target);
+      }
+    }
+  }
+  return owners;
+};
+
+/**
+ * The quoted identifiers of SQL this plugin built (`"name"` or `` `name` ``; values are never in the text, they
+ * travel as bindings), read in one pass.
+ */
+export const quotedIdentifiers = (sql: string, dialect: Dialect): Set<string> => {
+  const quote = dialect === 'mysql' ? '`' : '"';
+  const names = new Set<string>();
+  let i = sql.indexOf(quote);
+  while (i !== -1) {
+    let name = '';
+    let j = i + 1;
+    for (; j < sql.length; j += 1) {
+      if (sql[j] !== quote) name += sql[j];
+      else if (sql[j + 1] === quote) name += sql[(j += 1)];
+      else break;
+    }
+    names.add(name);
+    i = sql.indexOf(quote, j + 1);
+  }
+  return names;
+};
+
+/** The content types whose writes can change what `sql` reads. */
+export const typesRead = (sql: string, dialect: Dialect, owners: Map<string, Set<string>>): string[] => {
+  const uids = new Set<string>();
+  for (const name of quotedIdentifiers(sql, dialect)) for (const uid of owners.get(name) ?? []) uids.add(uid);
+  return [...uids];
+};

@@ -1,0 +1,41 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export interface SecondInstance {
+  /** Creates an entry through the second instance's Document Service; resolves once it is committed there. */
+  create: (uid: string, data: Record<string, unknown>) => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+/** Boots tests/helpers/second-instance-child.js on the suite's database (its DATABASE_* environment). */
+export const startSecondInstance = async (): Promise<SecondInstance> => {
+  const child: ChildProcess = fork(path.join(__dirname, 'second-instance-child.js'), [], {
+    env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the second instance exited with ${code} before it was ready`)));
+  });
+  let next = 0;
+  return {
+    create: (uid, data) =>
+      new Promise((resolve, reject) => {
+        const id = (next += 1);
+        const answer = (message: { id?: number; ok?: boolean; documentId?: string; error?: string }) => {
+          if (message.id !== id) return;
+          child.off('message', answer);
+          if (message.ok) resolve(message.documentId!);
+          else reject(new Error(message.error));
+        };
+        child.on('message', answer);
+        child.send({ id, uid, data });
+      }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.send({ stop: true });
+      }),
+  };
+};
