@@ -90,7 +90,10 @@ describe('the total follows every write', () => {
 
   test("through Strapi's REST API", async () => {
     const before = await totalOf('/_api/orders?status=pending');
-    const created = await app.http().post('/api/orders').send({ data: anOrder('pending') });
+    const created = await app
+      .http()
+      .post('/api/orders')
+      .send({ data: anOrder('pending') });
     expect(created.status).toBe(201);
     expect(await totalOf('/_api/orders?status=pending')).toBe(before + 1);
     expect(before + 1).toBe(await ordersIn((q) => q.where('status', 'pending')));

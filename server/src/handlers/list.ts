@@ -72,7 +72,7 @@ export const listHandler = (
     const countSql = sql.count(counted.where);
     const offset = (query.page - 1) * LIMITS.pageSize;
     const [rows, total] = await Promise.all([
-      executor.arrays(sql.page(page.where), [...page.bindings, offset]),
+      executor.arrays(sql.page(page.where, offset > 0), [...page.bindings, offset]),
       deps.totals.total(countSql, counted.bindings, () => countOf(countSql, counted.bindings)),
     ]);
     const more = rows.length > LIMITS.pageSize;

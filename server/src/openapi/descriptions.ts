@@ -10,9 +10,13 @@ export const pagingText = (keysetKey: string | null) =>
     'Follow the `next` and `prev` links rather than building page numbers: they are in the `Link` header',
     '(`rel="next"`, `rel="prev"`) and in `_links`, and appear only when that page exists.',
     keysetKey
-      ? `The \`next\` link of this endpoint pages by keyset: it carries \`${keysetKey}=<last id of the page>\` instead of a page number, so each page is read as fast as the first and no record is skipped or repeated while records are added; on such a page \`total\` counts the records from there on.`
+      ? `The \`next\` link of this endpoint pages by keyset: it carries \`${keysetKey}=<last id of the page>\` instead of a page number, so each page is read as fast as the first and no record is skipped or repeated while records are added; on such a page \`page\` is 1 and \`total\` is that of the whole listing (the same filters without the cursor), so a client stops once it has collected \`total\` records or when there is no \`next\`.`
       : 'Pages are numbered from 1 (`?page=2`, `?page=3`, ...).',
   ].join(' ');
+
+/** The `total` field's guarantee (docs/list.md, "How exact is `total`"), in the documents clients read. */
+export const TOTAL_TEXT =
+  'How many records match: the exact count after every write made through Strapi or this API (on this server at once, on other servers of the site within a second); writes made outside Strapi (raw SQL) are counted within the maximum age the site sets, 10 s by default.';
 
 export const ipText = (allowedIps: string[]) =>
   allowedIps.length

@@ -6,7 +6,7 @@ import { keysetKeyOf, listFilterKeys } from '../query/list-filters';
 import { LOCALE_PARAM } from '../query/locale';
 import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import { jsonContent, ref, type DescribeContext, type OperationParts } from './context';
-import { pagingText } from './descriptions';
+import { pagingText, TOTAL_TEXT } from './descriptions';
 import { takesLocaleParameter } from './locale-parameter';
 import { comparedValueSchema, orNull, type JsonSchema } from './field-schemas';
 import { fieldReadSchema } from './value-schemas';
@@ -39,7 +39,11 @@ export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: Des
     required: ['page', 'total', 'items', '_links'],
     properties: {
       page: { type: 'integer', minimum: 1, description: 'The number of this page, from 1' },
-      total: { type: 'integer', minimum: 0, description: 'How many records match' },
+      total: {
+        type: 'integer',
+        minimum: 0,
+        description: TOTAL_TEXT,
+      },
       items: { type: 'array', maxItems: LIMITS.pageSize, items: ref(`${name}Item`) },
       _links: {
         type: 'object',

@@ -12,11 +12,7 @@ const BATCH_MS = 20;
  * elsewhere, and `learned` gets those types. So another instance's write reaches this one's totals within
  * `intervalMs` plus the batch delay.
  */
-export const createSharedGenerations = (
-  strapi: Core.Strapi,
-  intervalMs: number,
-  learned: (uids: string[]) => void
-) => {
+export const createSharedGenerations = (strapi: Core.Strapi, intervalMs: number, learned: (uids: string[]) => void) => {
   const pending = new Set<string>();
   /** Counters as the last read saw them. */
   const seen = new Map<string, number>();
@@ -35,7 +31,8 @@ export const createSharedGenerations = (
       },
       (error: Error) => {
         // Logged once per outage: the totals' maximum age bounds what a missed write can cost meanwhile.
-        if (!failing) strapi.log.warn(`[data-api] could not share written types with other instances: ${error.message}`);
+        if (!failing)
+          strapi.log.warn(`[data-api] could not share written types with other instances: ${error.message}`);
         failing = true;
       }
     );
@@ -64,7 +61,10 @@ export const createSharedGenerations = (
   };
 
   const read = async () => {
-    const rows: Array<{ name: string; generation: number | string }> = await knex()(table()).select('name', 'generation');
+    const rows: Array<{ name: string; generation: number | string }> = await knex()(table()).select(
+      'name',
+      'generation'
+    );
     const changed: string[] = [];
     for (const row of rows) {
       const now = Number(row.generation);
