@@ -13,9 +13,9 @@ const STATEMENTS = 1000;
 /** Totals kept: one per count statement and binding values (a query filter's value, a user's id...). */
 const TOTALS = 10_000;
 
-/** Types of Strapi and of this plugin that no List counts: their writes are not tracked. */
-const untracked = (uid: string) =>
-  uid.startsWith('admin::') || uid.startsWith('strapi::') || uid.startsWith(`plugin::${PLUGIN_ID}.`);
+/** Types of Strapi and of this plugin are no List's: their writes are not tracked. */
+const tracked = (uid: string) =>
+  !uid.startsWith('admin::') && !uid.startsWith('strapi::') && !uid.startsWith(`plugin::${PLUGIN_ID}.`);
 
 export interface TotalsOptions {
   /** How long a total is trusted without a write seen (`totals.maxAgeMs`; 0 counts every page). */
@@ -44,10 +44,10 @@ export const createTotals = (strapi: Core.Strapi, { maxAgeMs, intervalMs }: Tota
   };
 
   const written = (uids: Iterable<string>) => {
-    const tracked = [...uids].filter((uid) => !untracked(uid));
-    if (!tracked.length) return;
-    generations.bump(tracked);
-    shared.written(tracked);
+    const list = [...uids].filter(tracked);
+    if (!list.length) return;
+    generations.bump(list);
+    shared.written(list);
   };
 
   return {
@@ -57,7 +57,7 @@ export const createTotals = (strapi: Core.Strapi, { maxAgeMs, intervalMs }: Tota
     /** This instance committed writes to these types (its own SQL writes; Strapi's are watched). */
     written,
     start() {
-      unwatch = watchStrapiWrites(strapi, (uid) => written([uid]));
+      unwatch = watchStrapiWrites(strapi, tracked, (uid) => written([uid]));
       shared.start();
     },
     async stop() {
