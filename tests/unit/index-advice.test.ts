@@ -66,11 +66,7 @@ describe('the columns an endpoint needs indexed', () => {
         { field: 'title', dir: 'asc' },
       ],
     });
-    expect(neededColumns(definition, products, 'sqlite')).toEqual([
-      ['category', 'active'],
-      ['released_at'],
-      ['title'],
-    ]);
+    expect(neededColumns(definition, products, 'sqlite')).toEqual([['category', 'active'], ['released_at'], ['title']]);
   });
 
   test('variables and $eq among other operators compare by equality; $in, $ne and ranges do not', () => {
