@@ -1,5 +1,5 @@
 import { indexAdviceSchema, LARGE_TABLE_ROWS } from '../../contracts/index-advice';
-import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
+import { addProducts, createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
 import { adminWith, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
 let app: TestApp;
@@ -16,28 +16,6 @@ const advice = async (id: number, client = admin) => {
 };
 
 const productCount = async () => Number((await knexOf(app)('products').count({ n: '*' }))[0].n);
-
-/** Products with their own document id and sku, in multi-row INSERTs. */
-const addProducts = async (count: number) => {
-  // SQLite holds Strapi's datetimes as milliseconds.
-  const sqlite = (process.env.DATABASE_CLIENT ?? 'sqlite') === 'sqlite';
-  const at = (ms: number) => (sqlite ? ms : new Date(ms));
-  const now = at(Date.now());
-  const rows = Array.from({ length: count }, (_, i) => ({
-    document_id: `bulk${String(i).padStart(20, '0')}`,
-    title: `Bulk ${i}`,
-    sku: `BULK-${i}`,
-    price: 10,
-    stock: 1,
-    category: `category ${i % 40}`,
-    active: true,
-    released_at: at(Date.UTC(2020, 0, 1) + i * 3_600_000),
-    created_at: now,
-    updated_at: now,
-    published_at: now,
-  }));
-  await knexOf(app).batchInsert('products', rows, 500);
-};
 
 beforeAll(async () => {
   app = await startApp();
@@ -100,7 +78,7 @@ test('an admin without the read right on endpoints gets 403; an unknown endpoint
 
 describe('on a large table', () => {
   beforeAll(async () => {
-    await addProducts(LARGE_TABLE_ROWS + 100);
+    await addProducts(app, LARGE_TABLE_ROWS + 100);
   });
 
   test('a List filtering by category and sorted by release gets the index, which then serves it', async () => {
