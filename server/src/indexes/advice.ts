@@ -4,7 +4,7 @@ import { LARGE_TABLE_ROWS, type IndexAdvice } from '../../../contracts/index-adv
 import { dialectOf, quoter, type Dialect } from '../query/dialect';
 import type { Model } from '../query/model';
 import { covers, neededColumns } from './columns';
-import { readTable } from './table-indexes';
+import { readTableIndexes, readTableRows } from './table-indexes';
 
 /** PostgreSQL's limit on a name (MariaDB/MySQL's is 64). */
 const MAX_NAME_LENGTH = 63;
@@ -29,15 +29,14 @@ export const indexAdvice = async (
   model: Model
 ): Promise<IndexAdvice> => {
   const dialect = dialectOf(strapi);
-  const { rows, indexes } = await readTable(strapi.db.connection, dialect, model.table);
+  const knex = strapi.db.connection;
+  const rows = await readTableRows(knex, dialect, model.table);
   const large = rows > LARGE_TABLE_ROWS;
   const needed = large ? neededColumns(definition, model, dialect) : null;
-  const served = !needed || indexes.some((index) => covers(index, needed));
-  const columns = needed?.flat() ?? [];
-  return {
-    table: model.table,
-    rows,
-    large,
-    advice: served ? null : { columns, sql: createIndexSql(dialect, model.table, columns) },
-  };
+  const facts = { table: model.table, rows, large };
+  if (!needed) return { ...facts, advice: null };
+  const indexes = await readTableIndexes(knex, dialect, model.table);
+  if (indexes.some((index) => covers(index, needed))) return { ...facts, advice: null };
+  const columns = needed.flat();
+  return { ...facts, advice: { columns, sql: createIndexSql(dialect, model.table, columns) } };
 };

@@ -7,12 +7,6 @@ import { txDb } from '../query/tx-db';
 /** An index of a table: its key columns in order, null where it holds an expression (or a prefix of a column). */
 export type TableIndex = Array<string | null>;
 
-/** What the database knows of a table: its rows (see `tableRows`) and its complete (not partial) indexes. */
-export interface TableFacts {
-  rows: number;
-  indexes: TableIndex[];
-}
-
 type Read = (sql: string, bindings?: unknown[]) => Promise<Row[]>;
 
 const numberOf = (rows: Row[]) => Number(rows[0]?.n ?? 0) || 0;
@@ -31,7 +25,7 @@ const indexesOf = (rows: Row[]): TableIndex[] => {
 const sqlite = (table: string) => {
   const q = quoter('sqlite');
   return {
-    // Exact, and fast: SQLite counts the smallest index's pages.
+    // Exact, and fast enough: SQLite counts by walking its smallest B-tree.
     rows: async (read: Read) => numberOf(await read(`SELECT COUNT(*) AS n FROM ${q(table)}`)),
     async indexes(read: Read) {
       const list = await read(`PRAGMA index_list(${q(table)})`);
@@ -110,13 +104,18 @@ const tableRows = async (dialect: Dialect, table: string, read: Read) => {
   return Math.max(estimate, counted);
 };
 
-/** The size of `table` and, only when it is large (`LARGE_TABLE_ROWS`), its indexes (the primary key's included). */
-export const readTable = async (knex: Knex, dialect: Dialect, table: string): Promise<TableFacts> => {
+const reader = (knex: Knex, dialect: Dialect): Read => {
   const db = txDb(knex, dialect);
-  const read: Read = (sql, bindings = []) => db.all(sql, bindings);
-  const rows = await tableRows(dialect, table, read);
-  if (rows <= LARGE_TABLE_ROWS) return { rows, indexes: [] };
-  // SQLite's `id INTEGER PRIMARY KEY` is the rowid, which no index lists.
-  const indexes = [['id'], ...(await READERS[dialect](table).indexes(read))];
-  return { rows, indexes };
+  return (sql, bindings = []) => db.all(sql, bindings);
 };
+
+/** The rows of `table` (see `tableRows`). */
+export const readTableRows = (knex: Knex, dialect: Dialect, table: string) =>
+  tableRows(dialect, table, reader(knex, dialect));
+
+/** The complete (not partial) indexes of `table`, the primary key's included. */
+export const readTableIndexes = async (knex: Knex, dialect: Dialect, table: string): Promise<TableIndex[]> => [
+  // SQLite's `id INTEGER PRIMARY KEY` is the rowid, which no index lists.
+  ['id'],
+  ...(await READERS[dialect](table).indexes(reader(knex, dialect))),
+];
