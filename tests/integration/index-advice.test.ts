@@ -21,38 +21,33 @@ beforeAll(async () => {
   app = await startApp();
   admin = await app.admin();
   key = await createKey(admin);
-  const fields = [{ name: 'id' }, { name: 'title' }];
-  byCategory = (
-    await createEndpoint(admin, key, {
-      path: 'advice/products',
-      type: 'list',
-      object: 'api::product.product',
-      fields,
-      filter: { category: { $eq: 'tools' } },
-      sort: [{ field: 'releasedAt', dir: 'desc' }],
-    })
-  ).id;
-  stats = (
-    await createEndpoint(admin, key, {
-      path: 'advice/stats',
-      type: 'aggregate',
-      object: 'api::product.product',
-      filter: { active: true },
-      aggregate: {
-        dimensions: [{ variable: 'category', field: 'category' }],
-        measures: [{ variable: 'n', op: 'count' }],
-      },
-    })
-  ).id;
-  create = (
-    await createEndpoint(admin, key, {
-      path: 'advice/new',
-      type: 'create',
-      object: 'api::product.product',
-      filter: { category: 'tools' },
-      fields: [{ name: 'title' }, { name: 'category' }],
-    })
-  ).id;
+  const product = { object: 'api::product.product', fields: [{ name: 'id' }, { name: 'title' }] };
+  const idOf = async (definition: Record<string, unknown>) => (await createEndpoint(admin, key, definition)).id;
+  byCategory = await idOf({
+    ...product,
+    path: 'advice/products',
+    type: 'list',
+    filter: { category: { $eq: 'tools' } },
+    sort: [{ field: 'releasedAt', dir: 'desc' }],
+  });
+  stats = await idOf({
+    ...product,
+    path: 'advice/stats',
+    type: 'aggregate',
+    fields: [],
+    filter: { active: true },
+    aggregate: {
+      dimensions: [{ variable: 'category', field: 'category' }],
+      measures: [{ variable: 'n', op: 'count' }],
+    },
+  });
+  create = await idOf({
+    ...product,
+    path: 'advice/new',
+    type: 'create',
+    filter: { category: 'tools' },
+    fields: [{ name: 'title' }, { name: 'category' }],
+  });
 });
 
 afterAll(async () => {
