@@ -11,7 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const LAYERS = [
   ['config', 'errors', 'utils'],
   ['query'],
-  ['auth', 'aggregate', 'files', 'totals'],
+  ['auth', 'aggregate', 'files', 'totals', 'indexes'],
   ['writes'],
   ['tasks'],
   ['handlers'],

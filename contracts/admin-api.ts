@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiKeySummary, apiKeyInputSchema } from './api-key';
 import type { definitionSchema, StoredEndpoint } from './definition';
+import type { IndexAdvice } from './index-advice';
 import type { ObjectDescription } from './objects';
 import type { OpenapiObject, openapiDocumentInputSchema, StoredOpenapiDocument } from './openapi';
 import { PERMISSIONS } from './permissions';
@@ -72,6 +73,13 @@ export const ADMIN_API = {
     types: types<StoredEndpoint, EndpointInput>(),
   },
   'endpoints.delete': { method: 'DELETE', path: '/endpoints/:id', action: endpoints.manage, types: types<Deleted>() },
+  /** The size of the table a List or Aggregate reads, and the index its filter and sort lack on a large one. */
+  'endpoints.indexAdvice': {
+    method: 'GET',
+    path: '/endpoints/:id/index-advice',
+    action: endpoints.read,
+    types: types<IndexAdvice>(),
+  },
   'objects.find': { method: 'GET', path: '/objects', action: endpoints.read, types: types<ObjectDescription[]>() },
   'apiKeys.find': { method: 'GET', path: '/api-keys', action: keys.read, types: types<ApiKeySummary[]>() },
   /** The only answer that ever holds the secret. */

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
-import { createEndpoint, createKey } from '../helpers/fixtures';
+import { LARGE_TABLE_ROWS } from '../../contracts/index-advice';
+import { addProducts, createEndpoint, createKey } from '../helpers/fixtures';
 import { adminWith, ADMIN, startApp, type TestApp } from '../helpers/strapi';
 
 /**
@@ -526,4 +527,28 @@ test('Endpoints: a single type offers List, Aggregate and Modify, and its Modify
     .send({ tagline: 'Set in the builder' });
   expect(response.status).toBe(200);
   expect(await app.strapi.db.query('api::site.site').findOne({})).toMatchObject({ tagline: 'Set in the builder' });
+});
+
+test('Endpoints: a List on a large table without an index for its filter and sort shows the CREATE INDEX', async () => {
+  const admin = await app.admin();
+  const key = await createKey(admin, 'index advice');
+  const endpoint = await createEndpoint(admin, key, {
+    path: 'products/by-category',
+    type: 'list',
+    object: 'api::product.product',
+    fields: [{ name: 'id' }, { name: 'title' }],
+    filter: { category: { $eq: 'tools' } },
+    sort: [{ field: 'releasedAt', dir: 'desc' }],
+  });
+  await addProducts(app, LARGE_TABLE_ROWS + 100);
+  await page.goto(`${base}/admin/plugins/data-api/endpoints/${endpoint.id}`);
+  const alert = page.getByTestId('index-advice');
+  await alert.waitFor();
+  await expect(alert.innerText()).resolves.toMatch(/products has about [\d,.\s]+ rows and no index/);
+  const sql = (await page.getByTestId('index-advice-sql').innerText()).trim();
+  expect(sql).toMatch(
+    /^CREATE INDEX .data_api_products_category_released_at. ON .products. \(.category., .released_at.\);$/
+  );
+  await alert.scrollIntoViewIfNeeded();
+  await shot('builder-index-advice');
 });

@@ -31,6 +31,28 @@ export const createEndpoint = async (admin: AdminClient, key: KeyFixture, defini
 
 export const knexOf = (app: TestApp) => app.strapi.db.connection;
 
+/** `count` more products (each its own document id and sku), in multi-row INSERTs: a table made large fast. */
+export const addProducts = async (app: TestApp, count: number) => {
+  // SQLite holds Strapi's datetimes as milliseconds.
+  const sqlite = (process.env.DATABASE_CLIENT ?? 'sqlite') === 'sqlite';
+  const at = (ms: number) => (sqlite ? ms : new Date(ms));
+  const now = at(Date.now());
+  const rows = Array.from({ length: count }, (_, i) => ({
+    document_id: `bulk${String(i).padStart(20, '0')}`,
+    title: `Bulk ${i}`,
+    sku: `BULK-${i}`,
+    price: 10,
+    stock: 1,
+    category: `category ${i % 40}`,
+    active: true,
+    released_at: at(Date.UTC(2020, 0, 1) + i * 3_600_000),
+    created_at: now,
+    updated_at: now,
+    published_at: now,
+  }));
+  await knexOf(app).batchInsert('products', rows, 500);
+};
+
 /** A full-access token of Strapi's own REST API (`/api/...`), to compare its answers with the plugin's. */
 export const createRestToken = async (app: TestApp): Promise<string> =>
   (

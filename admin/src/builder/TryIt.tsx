@@ -1,6 +1,5 @@
-import { Box, Button, Typography } from '@strapi/design-system';
-import { useClipboard } from '@strapi/strapi/admin';
 import type { ObjectDescription } from '../../../contracts/objects';
+import { CodeBox } from '../components/CodeBox';
 import { useT } from '../hooks/useT';
 import { backendUrl } from '../utils/backendUrl';
 import { endpointUrl, methodOf, type Draft } from './draft';
@@ -29,23 +28,6 @@ export const curlOf = (d: Draft, base: string, object: ObjectDescription | undef
 
 export const TryIt = ({ draft, object }: { draft: Draft; object: ObjectDescription | undefined }) => {
   const t = useT();
-  const { copy } = useClipboard();
   const command = curlOf(draft, backendUrl() || window.location.origin, object);
-  return (
-    <Box background="neutral100" padding={3} hasRadius>
-      <Typography
-        tag="pre"
-        variant="omega"
-        data-testid="try-it"
-        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-      >
-        {command}
-      </Typography>
-      <Box paddingTop={2}>
-        <Button variant="tertiary" size="S" onClick={() => copy(command)}>
-          {t('builder.tryIt.copy')}
-        </Button>
-      </Box>
-    </Box>
-  );
+  return <CodeBox code={command} copyLabel={t('builder.tryIt.copy')} testId="try-it" />;
 };

@@ -23,6 +23,7 @@ import { AuthSection } from '../builder/sections/AuthSection';
 import { FieldsSection } from '../builder/sections/FieldsSection';
 import { FilterSection } from '../builder/sections/FilterSection';
 import { GeneralSection } from '../builder/sections/GeneralSection';
+import { IndexAdviceAlert } from '../builder/sections/IndexAdviceAlert';
 import { PresetsSection } from '../builder/sections/PresetsSection';
 import type { SectionProps } from '../builder/sections/props';
 import { SortSection } from '../builder/sections/SortSection';
@@ -75,6 +76,8 @@ export const EndpointEditor = () => {
   const variables = variablesFor(definition);
   const url = endpointUrl(backendUrl() || window.location.origin, draft, single);
   const section: SectionProps = { draft, set, problems, object };
+  // Advice is about the endpoint as saved: its filter and sort (or groups) as they are served.
+  const readsTable = !isNew && (stored.data?.type === 'list' || stored.data?.type === 'aggregate');
 
   return (
     <>
@@ -98,6 +101,7 @@ export const EndpointEditor = () => {
       <Layouts.Content>
         <Flex direction="column" alignItems="stretch" gap={4}>
           {problems.other && <Typography textColor="danger600">{problems.other}</Typography>}
+          <IndexAdviceAlert id={readsTable ? id! : null} />
           <GeneralSection
             {...section}
             objects={objects.data!}

@@ -1,7 +1,18 @@
 import type { Core } from '@strapi/strapi';
 import { getService } from '../services/get-service';
 import { crudOperations } from './crud-operations';
+import { foundOr404, operation } from './operation';
+import { idParam } from './request';
+
+const NOT_FOUND = 'Endpoint not found';
 
 /** The admin API of endpoints (DESIGN.md section 3). */
-export default ({ strapi }: { strapi: Core.Strapi }) =>
-  crudOperations('endpoints', () => getService(strapi, 'endpoints'), 'Endpoint not found');
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const service = () => getService(strapi, 'endpoints');
+  return {
+    ...crudOperations('endpoints', service, NOT_FOUND),
+    indexAdvice: operation('endpoints.indexAdvice', async (ctx) =>
+      foundOr404(NOT_FOUND)(await service().indexAdvice(idParam(ctx)))
+    ),
+  };
+};

@@ -6,11 +6,14 @@ import {
   type EndpointDefinition,
   type StoredEndpoint,
 } from '../../../contracts/definition';
+import type { IndexAdvice } from '../../../contracts/index-advice';
 import { UIDS } from '../../../contracts/plugin';
 import type { Problem } from '../../../contracts/problems';
 import { routeKey, toStored } from '../engine/stored-endpoint';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
+import { indexAdvice } from '../indexes/advice';
+import { buildModel } from '../query/model';
 import { getService } from './get-service';
 import type { AdminActor } from './admin-rights';
 import { storedCollection } from './stored-collection';
@@ -122,6 +125,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     findOne: (id: number) => settled(() => collection.findOne(id)),
     validate,
     store,
+    /**
+     * The size of the table endpoint `id` reads and, on a List or Aggregate over a large one, the index its
+     * filter and sort (or groups) lack (null when there is no endpoint `id`). A definition that no longer passes
+     * the rules is refused with its problems.
+     */
+    async indexAdvice(id: number): Promise<IndexAdvice | null> {
+      const stored = await collection.findOne(id);
+      if (!stored) return null;
+      if (stored.problems?.length) return refuse(stored.problems);
+      const model = buildModel(strapi, stored.object);
+      if (!model)
+        return refuse([{ path: ['object'], message: `${stored.object} is not a content type endpoints may use` }]);
+      return indexAdvice(strapi, definitionOf(stored), model);
+    },
     /** The endpoint on `method` + `path` (compared without regard to case), if any. */
     findByRoute: (method: string, path: string) => collection.findWhere({ routeKey: routeKey(method, path) }),
     /** Deletes an endpoint, and takes it out of the OpenAPI documents that listed it. */
