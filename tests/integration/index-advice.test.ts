@@ -63,11 +63,19 @@ test('a small table gets no advice', async () => {
   });
 });
 
-test('an admin without the read right on endpoints gets 403; an unknown endpoint is 404', async () => {
+test('403 without the read right on endpoints, or without Content Manager read on the type; 404 unknown', async () => {
   const outsider = await adminWith(app, 'outsider@example.com', []);
   expect((await outsider.get(`/data-api/endpoints/${byCategory}/index-advice`)).status).toBe(403);
+  // The endpoint right alone tells no table size: that is the Content Manager's to give.
   const reader = await adminWith(app, 'reader@example.com', ['plugin::data-api.endpoints.read']);
-  expect((await advice(byCategory, reader)).table).toBe('products');
+  const refused = await reader.get(`/data-api/endpoints/${byCategory}/index-advice`);
+  expect(refused.status).toBe(403);
+  expect(refused.body.error.message).toMatch(/you may not read api::product\.product/);
+  const editor = await adminWith(app, 'editor@example.com', [
+    'plugin::data-api.endpoints.read',
+    { action: 'plugin::content-manager.explorer.read', subject: 'api::product.product' },
+  ]);
+  expect((await advice(byCategory, editor)).table).toBe('products');
   expect((await admin.get('/data-api/endpoints/999999/index-advice')).status).toBe(404);
 });
 

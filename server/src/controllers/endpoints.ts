@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { getService } from '../services/get-service';
 import { crudOperations } from './crud-operations';
 import { foundOr404, operation } from './operation';
-import { idParam } from './request';
+import { actingAdmin, idParam } from './request';
 
 const NOT_FOUND = 'Endpoint not found';
 
@@ -12,7 +12,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     ...crudOperations('endpoints', service, NOT_FOUND),
     indexAdvice: operation('endpoints.indexAdvice', async (ctx) =>
-      foundOr404(NOT_FOUND)(await service().indexAdvice(idParam(ctx)))
+      foundOr404(NOT_FOUND)(await service().indexAdvice(idParam(ctx), actingAdmin(ctx)))
     ),
   };
 };

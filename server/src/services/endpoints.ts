@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
 import {
   definitionOf,
   definitionSchema,
@@ -8,7 +9,7 @@ import {
 } from '../../../contracts/definition';
 import type { IndexAdvice } from '../../../contracts/index-advice';
 import { UIDS } from '../../../contracts/plugin';
-import type { Problem } from '../../../contracts/problems';
+import { formatProblem, type Problem } from '../../../contracts/problems';
 import { routeKey, toStored } from '../engine/stored-endpoint';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
@@ -128,16 +129,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /**
      * The size of the table endpoint `id` reads and, on a List or Aggregate over a large one, the index its
      * filter and sort (or groups) lack (null when there is no endpoint `id`). A definition that no longer passes
-     * the rules is refused with its problems.
+     * the rules is refused with its problems; an admin whose Content Manager rights do not cover it gets 403.
      */
-    async indexAdvice(id: number): Promise<IndexAdvice | null> {
+    async indexAdvice(id: number, actor: AdminActor): Promise<IndexAdvice | null> {
       const stored = await collection.findOne(id);
       if (!stored) return null;
       if (stored.problems?.length) return refuse(stored.problems);
       const model = buildModel(strapi, stored.object);
       if (!model)
         return refuse([{ path: ['object'], message: `${stored.object} is not a content type endpoints may use` }]);
-      return indexAdvice(strapi, definitionOf(stored), model);
+      const definition = definitionOf(stored);
+      // A table's size is data: only for an admin whose Content Manager rights cover what the endpoint reads.
+      const missing = await getService(strapi, 'adminRights').problemsOnSave(definition, actor);
+      // A PolicyError keeps its message: Strapi answers any other 403 of an admin route with a bare "Forbidden".
+      if (missing.length) throw new errors.PolicyError(missing.map(formatProblem).join('; '));
+      return indexAdvice(strapi, definition, model);
     },
     /** The endpoint on `method` + `path` (compared without regard to case), if any. */
     findByRoute: (method: string, path: string) => collection.findWhere({ routeKey: routeKey(method, path) }),
