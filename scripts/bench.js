@@ -5,6 +5,9 @@
  * with 10,000 products, over real HTTP on 127.0.0.1.
  *
  *   1. /_api List of 100 rows   vs  /api/products?pagination[pageSize]=100   (ratio, target >= 10x)
+ *      and  vs  the same page from a bare node:http server in this process, through the playground's own
+ *      database driver (percentage, target >= 80%; its answer is checked item by item against the /_api one;
+ *      scripts/bench-bare.js)
  *   2. /_api List of 10 rows    vs  /_health, the middleware stack alone      (percentage, target >= 50%)
  *      and the same List with its access log line written (to /dev/null) vs without: the log's cost, no target
  *   3. /_api Create of 100 orders in one array request  vs  100 sequential POST /api/orders, same payloads
@@ -35,6 +38,18 @@
  *
  * It runs in TZ=UTC. Environment: BENCH_ORDERS, BENCH_AGGREGATE_ROUNDS (measured rounds per side, default 5),
  * BENCH_AGGREGATE_WARMUP (default 1), DATABASE_* as above.
+ *
+ * `npm run bench:sweep` (`node --expose-gc scripts/bench.js --sweep`) runs the size sweep instead, alone, on its
+ * own fresh database seeded with nothing (scripts/bench-sweep.js):
+ *
+ *   12. the products grow to each of BENCH_SWEEP_SIZES rows (default 10000,100000,1000000) by bulk INSERTs of
+ *      500 rows; at each size, the /_api List of 100 and the bare server's same page, for the first page, a
+ *      keyset page from the middle of the table (?id:gt=) and a filtered page (?category=audio, about 10% of
+ *      the rows): req/s, p50, p99, the ratio to the first size (targets at the largest size: the first page and
+ *      the keyset page keep >= 50% of the first size's req/s) and to the bare server; and the process's peak
+ *      RSS (sampled every 100 ms from a worker thread, and process.resourceUsage().maxRSS)
+ *
+ * BENCH_SECONDS defaults to 5 there; BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS and DATABASE_* as above.
  *
  * Exits 0 when the figures are below target (a benchmark reports, it does not fail CI); non-zero on errors.
  */
