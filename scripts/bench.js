@@ -700,8 +700,11 @@ const benchSweep = async ({ strapi, origin }, context) => {
       sizes.push({ size, seedMs, ...at });
     }
   } finally {
-    peaks = await sampler.stop();
-    await bare.close();
+    try {
+      peaks = await sampler.stop();
+    } finally {
+      await bare.close();
+    }
   }
   reportSweep(context, runs, sizes, peaks);
 };
