@@ -215,9 +215,13 @@ const checkScenario = async (scenario) => {
   return text;
 };
 
-const assertClean = (scenario, phase, result) => {
+/**
+ * `answered`: the run must have had at least one answer. A warm-up need not: it may end before the first
+ * answer of a slow page (the bare server's count over a million MariaDB rows takes seconds under load).
+ */
+const assertClean = (scenario, phase, result, { answered = true } = {}) => {
   const problems = [];
-  if (!result.ok) problems.push('no 2xx response at all');
+  if (!result.ok && answered) problems.push('no 2xx response at all');
   if (result.non2xx) problems.push(`${result.non2xx} non-2xx responses ${JSON.stringify(result.statusCodeStats)}`);
   if (result.errors) problems.push(`${result.errors} errors (${result.timeouts} timeouts)`);
   if (result.mismatches) problems.push(`${result.mismatches} responses whose body differs from the checked one`);
@@ -238,7 +242,7 @@ const measureScenario = async (scenario) => {
   const expectBody = scenario.volatileBody ? null : checked;
   const load = { url: scenario.url, headers: scenario.headers, connections: SETTINGS.connections, expectBody };
   step(`${scenario.name}: warm-up ${SETTINGS.warmup}s`);
-  assertClean(scenario, 'warm-up', await runLoad({ ...load, duration: SETTINGS.warmup }));
+  assertClean(scenario, 'warm-up', await runLoad({ ...load, duration: SETTINGS.warmup }), { answered: false });
   step(`${scenario.name}: measuring ${SETTINGS.seconds}s`);
   const result = await runLoad({ ...load, duration: SETTINGS.seconds });
   assertClean(scenario, 'measured run', result);
