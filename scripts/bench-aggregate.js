@@ -113,15 +113,18 @@ const differences = (body, rows) => {
   return problems;
 };
 
-/** RSS sampler in a worker thread: it runs while the main thread is busy, and keeps the peak per phase. */
-const SAMPLER = `
+/**
+ * RSS sampler in a worker thread: it runs while the main thread is busy, and keeps the peak per phase.
+ * scripts/bench-sweep.js samples with it too, every 100 ms.
+ */
+const sampler = (ms) => `
 const { parentPort } = require('node:worker_threads');
 const peaks = {};
 let phase = null;
 const sample = () => {
   if (phase) peaks[phase] = Math.max(peaks[phase] || 0, process.memoryUsage.rss());
 };
-const timer = setInterval(sample, ${SAMPLE_MS});
+const timer = setInterval(sample, ${ms});
 parentPort.on('message', (message) => {
   if (message === 'report') {
     clearInterval(timer);
@@ -134,8 +137,8 @@ parentPort.on('message', (message) => {
 });
 `;
 
-const startSampler = () => {
-  const worker = new Worker(SAMPLER, { eval: true });
+const startSampler = (ms = SAMPLE_MS) => {
+  const worker = new Worker(sampler(ms), { eval: true });
   return {
     phase: (name) => worker.postMessage(name),
     stop: () =>
@@ -316,4 +319,4 @@ if (require.main === module) {
   );
 }
 
-module.exports = { measureAggregate, PLUGIN_PATH, DEFINITION };
+module.exports = { measureAggregate, startSampler, settledRss, PLUGIN_PATH, DEFINITION };

@@ -5,6 +5,9 @@
  * with 10,000 products, over real HTTP on 127.0.0.1.
  *
  *   1. /_api List of 100 rows   vs  /api/products?pagination[pageSize]=100   (ratio, target >= 10x)
+ *      and  vs  the same page from a bare node:http server in this process, through the playground's own
+ *      database driver (percentage, target >= 80%; its answer is checked item by item against the /_api one;
+ *      scripts/bench-bare.js)
  *   2. /_api List of 10 rows    vs  /_health, the middleware stack alone      (percentage, target >= 50%)
  *      and the same List with its access log line written (to /dev/null) vs without: the log's cost, no target
  *   3. /_api Create of 100 orders in one array request  vs  100 sequential POST /api/orders, same payloads
@@ -36,9 +39,22 @@
  * It runs in TZ=UTC. Environment: BENCH_ORDERS, BENCH_AGGREGATE_ROUNDS (measured rounds per side, default 5),
  * BENCH_AGGREGATE_WARMUP (default 1), DATABASE_* as above.
  *
+ * `npm run bench:sweep` (`node --expose-gc scripts/bench.js --sweep`) runs the size sweep instead, alone, on its
+ * own fresh database seeded with nothing (scripts/bench-sweep.js):
+ *
+ *   12. the products grow to each of BENCH_SWEEP_SIZES rows (default 10000,100000,1000000) by bulk INSERTs of
+ *      500 rows; at each size, the /_api List of 100 and the bare server's same page, for the first page, a
+ *      keyset page from the middle of the table (?id:gt=) and a filtered page (?category=audio, about 10% of
+ *      the rows): req/s, p50, p99, the ratio to the first size (targets at the largest size: the first page and
+ *      the keyset page keep >= 50% of the first size's req/s) and to the bare server; and the process's peak
+ *      RSS (sampled every 100 ms from a worker thread, and process.resourceUsage().maxRSS)
+ *
+ * BENCH_SECONDS defaults to 5 there; BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS and DATABASE_* as above.
+ *
  * Exits 0 when the figures are below target (a benchmark reports, it does not fail CI); non-zero on errors.
  */
 const AGGREGATE = process.argv.includes('--aggregate');
+const SWEEP = process.argv.includes('--sweep');
 // Before Strapi and the plugin load: the Aggregate scenario's hand-written SQL reads datetimes as UTC.
 if (AGGREGATE) process.env.TZ = 'UTC';
 
@@ -48,7 +64,17 @@ const { PLAYGROUND, databaseClient, createFreshDatabase } = require('./fresh-dat
 const { buildPlugin } = require('./build-if-stale');
 const { runLoad } = require('./bench-load');
 const { measureCreates, RECORDS, PLUGIN_PATH } = require('./bench-create');
-const { measureAggregate } = require('./bench-aggregate');
+const { measureAggregate, startSampler } = require('./bench-aggregate');
+const { startBareServer, samePageAs } = require('./bench-bare');
+const {
+  sweepSizes,
+  growProducts,
+  pagesAt,
+  sweepScenarios,
+  sweepRows,
+  sweepTargets,
+  markdownTable,
+} = require('./bench-sweep');
 const { sessionScenarios } = require('./bench-session');
 const { fileScenarios } = require('./bench-files');
 const { blogScenarios, BLOG_SEED_POSTS } = require('./bench-blog');
@@ -66,7 +92,8 @@ const positive = (name, fallback) => {
 };
 
 const SETTINGS = {
-  seconds: positive('BENCH_SECONDS', 8),
+  // The sweep measures six scenarios per size: shorter runs by default.
+  seconds: positive('BENCH_SECONDS', SWEEP ? 5 : 8),
   warmup: positive('BENCH_WARMUP_SECONDS', 2),
   connections: Math.round(positive('BENCH_CONNECTIONS', 10)),
   products: Math.round(positive('BENCH_PRODUCTS', 10000)),
@@ -75,10 +102,12 @@ const SETTINGS = {
   orders: Math.round(positive('BENCH_ORDERS', 1000000)),
   aggregateRounds: Math.round(positive('BENCH_AGGREGATE_ROUNDS', 5)),
   aggregateWarmup: Math.round(positive('BENCH_AGGREGATE_WARMUP', 1)),
+  sweepSizes: SWEEP ? sweepSizes() : null,
 };
 
 const TARGETS = {
   listVsRest: 10,
+  listVsBare: 0.8,
   listVsHealth: 0.5,
   createVsRest: 10,
   sessionVsRest: 10,
@@ -86,6 +115,9 @@ const TARGETS = {
   blogVsRest: 5,
   aggregateVsSql: 1.5,
 };
+
+// How often the sweep samples the process's RSS.
+const SWEEP_SAMPLE_MS = 100;
 
 const log = (...args) => console.log(...args);
 const step = (message) => process.stderr.write(`[bench] ${message}\n`);
@@ -183,9 +215,13 @@ const checkScenario = async (scenario) => {
   return text;
 };
 
-const assertClean = (scenario, phase, result) => {
+/**
+ * `answered`: the run must have had at least one answer. A warm-up need not: it may end before the first
+ * answer of a slow page (the bare server's count over a million MariaDB rows takes seconds under load).
+ */
+const assertClean = (scenario, phase, result, { answered = true } = {}) => {
   const problems = [];
-  if (!result.ok) problems.push('no 2xx response at all');
+  if (!result.ok && answered) problems.push('no 2xx response at all');
   if (result.non2xx) problems.push(`${result.non2xx} non-2xx responses ${JSON.stringify(result.statusCodeStats)}`);
   if (result.errors) problems.push(`${result.errors} errors (${result.timeouts} timeouts)`);
   if (result.mismatches) problems.push(`${result.mismatches} responses whose body differs from the checked one`);
@@ -206,7 +242,7 @@ const measureScenario = async (scenario) => {
   const expectBody = scenario.volatileBody ? null : checked;
   const load = { url: scenario.url, headers: scenario.headers, connections: SETTINGS.connections, expectBody };
   step(`${scenario.name}: warm-up ${SETTINGS.warmup}s`);
-  assertClean(scenario, 'warm-up', await runLoad({ ...load, duration: SETTINGS.warmup }));
+  assertClean(scenario, 'warm-up', await runLoad({ ...load, duration: SETTINGS.warmup }), { answered: false });
   step(`${scenario.name}: measuring ${SETTINGS.seconds}s`);
   const result = await runLoad({ ...load, duration: SETTINGS.seconds });
   assertClean(scenario, 'measured run', result);
@@ -330,6 +366,7 @@ const report = (context, scenarios, results, creates) => {
   );
   log('');
   const listVsRest = results.list100.requestsPerSecond / results.rest100.requestsPerSecond;
+  const listVsBare = results.list100.requestsPerSecond / results.bare100.requestsPerSecond;
   const listVsHealth = results.list10.requestsPerSecond / results.health.requestsPerSecond;
   const loggedVsPlain = results.list10logged.requestsPerSecond / results.list10.requestsPerSecond;
   const createVsRest = creates.rest.median / creates.plugin.median;
@@ -349,6 +386,12 @@ const report = (context, scenarios, results, creates) => {
           `${listVsRest.toFixed(2)}x`,
           '>= 10x',
           mark(listVsRest, TARGETS.listVsRest),
+        ],
+        [
+          '/_api List 100 vs bare node:http 100',
+          `${(listVsBare * 100).toFixed(1)}%`,
+          '>= 80%',
+          mark(listVsBare, TARGETS.listVsBare),
         ],
         [
           '/_api List 10 vs /_health',
@@ -394,6 +437,9 @@ const report = (context, scenarios, results, creates) => {
   );
   log(
     `Create times are wall-clock per round from a client process; after the rounds the orders table and its product links had grown by exactly the ${creates.written.toLocaleString('en-US')} orders created.`
+  );
+  log(
+    `The bare server answers the /_api List's page through ${DRIVER_NAMES[context.client]} alone: no API key, access log, security headers or router.`
   );
   log('A figure BELOW target is reported, not failed: the exit code is 0 unless the run itself went wrong.');
 };
@@ -475,7 +521,64 @@ const reportAggregate = (context, result) => {
   log('A figure BELOW target is reported, not failed: the exit code is 0 unless the run itself went wrong.');
 };
 
+const reportSweep = (context, runs, sizes, peaks) => {
+  const rows = (n) => n.toLocaleString('en-US');
+  log('');
+  log('Data API benchmark: size sweep');
+  log(`  database      ${context.client} (${context.database})`);
+  log(
+    `  products      ${sizes.map((s) => `${rows(s.size)} (grown in ${(s.seedMs / 1000).toFixed(1)} s)`).join(', ')}; ${rows(sizes[0].inCategory)} of the first size in the filtered category`
+  );
+  log(
+    `  load          autocannon, ${SETTINGS.connections} connections, ${SETTINGS.warmup}s warm-up + ${SETTINGS.seconds}s measured per scenario`
+  );
+  logMachine(context);
+  log('');
+  const headers = ['rows', 'database', 'scenario', 'req/s', 'p50 ms', 'p99 ms', `ratio to ${rows(sizes[0].size)}`];
+  const right = [true, false, false, true, true, true, true, true];
+  log(markdownTable([...headers, '/_api / bare'], sweepRows(runs, context.client, fmt), right));
+  log('');
+  log(
+    markdownTable(
+      ['rows', 'peak RSS growing the table', 'peak RSS during the requests'],
+      sizes.map(({ size }) => [rows(size), mb(peaks[`seed ${size}`] || 0), mb(peaks[`load ${size}`] || 0)]),
+      [true, true, true]
+    )
+  );
+  log('');
+  log(
+    `Peak RSS over the sweep: ${mb(Math.max(...Object.values(peaks)))} (process.memoryUsage().rss sampled every ${SWEEP_SAMPLE_MS} ms from a worker thread); process.resourceUsage().maxRSS since start: ${mb(process.resourceUsage().maxRSS * 1024)}.`
+  );
+  log('');
+  const targets = sweepTargets(runs);
+  if (targets.length) log(table(['comparison', 'measured', 'target', ''], targets, [false, true, true, false]));
+  log('');
+  log(
+    'A keyset page answers the total of the whole listing (without the cursor) and page 1; the bare server answers the same page, checked item by item against /_api before each run.'
+  );
+  log('A figure BELOW target is reported, not failed: the exit code is 0 unless the run itself went wrong.');
+};
+
 // ---------------------------------------------------------------------------------------------- main
+
+const DRIVER_NAMES = { sqlite: 'better-sqlite3', postgres: 'pg', mysql: 'mysql2' };
+
+/**
+ * The bare server's page of 100 (scripts/bench-bare.js): its answer is checked against the `/_api` List's,
+ * item by item, before any load.
+ */
+const bareScenario = async (list, bareOrigin, client) => {
+  const reference = JSON.parse(await checkScenario(list));
+  return {
+    id: 'bare100',
+    name: 'bare node:http, 100 rows',
+    route: `GET /products (node:http + ${DRIVER_NAMES[client]}, same page)`,
+    url: `${bareOrigin}/products`,
+    headers: {},
+    status: 200,
+    verify: samePageAs(reference),
+  };
+};
 
 /** Scenarios 1 to 3, on the playground seeded with BENCH_PRODUCTS products. */
 const benchDefault = async ({ strapi, origin }, context) => {
@@ -483,19 +586,30 @@ const benchDefault = async ({ strapi, origin }, context) => {
   if (rows !== SETTINGS.products)
     throw new Error(`expected ${SETTINGS.products} products after seeding, found ${rows}`);
   const key = await defineEndpoints(strapi);
-  step(`Strapi listens on ${origin}; ${rows} products`);
+  const bare = await startBareServer(strapi);
+  try {
+    step(`Strapi listens on ${origin}, the bare server on ${bare.origin}; ${rows} products`);
+    await runDefault(strapi, origin, bare.origin, key, { ...context, rows });
+  } finally {
+    await bare.close();
+  }
+};
 
+const runDefault = async (strapi, origin, bareOrigin, key, context) => {
+  const { rows } = context;
   const auth = { Authorization: `Bearer ${key.secret}` };
+  const list100 = {
+    id: 'list100',
+    name: '/_api List, 100 rows',
+    route: 'GET /_api/bench/products',
+    url: `${origin}/_api/bench/products`,
+    headers: auth,
+    status: 200,
+    verify: listCheck(100, rows),
+  };
   const scenarios = [
-    {
-      id: 'list100',
-      name: '/_api List, 100 rows',
-      route: 'GET /_api/bench/products',
-      url: `${origin}/_api/bench/products`,
-      headers: auth,
-      status: 200,
-      verify: listCheck(100, rows),
-    },
+    list100,
+    await bareScenario(list100, bareOrigin, context.client),
     {
       id: 'rest100',
       name: 'Strapi REST, 100 rows',
@@ -546,7 +660,7 @@ const benchDefault = async ({ strapi, origin }, context) => {
     { warmup: SETTINGS.createWarmup, rounds: SETTINGS.createRounds },
     step
   );
-  report({ ...context, rows }, scenarios, results, creates);
+  report(context, scenarios, results, creates);
 };
 
 /** Scenario 4, on the playground seeded with BENCH_ORDERS orders. */
@@ -563,6 +677,40 @@ const benchAggregate = async ({ strapi, origin, bootMs, seedMs }, context) => {
     step
   );
   reportAggregate({ ...context, rows, bootMs, seedMs }, result);
+};
+
+/** The size sweep (scripts/bench-sweep.js), on a playground seeded with nothing: it grows the products itself. */
+const benchSweep = async ({ strapi, origin }, context) => {
+  const key = await defineEndpoints(strapi);
+  const auth = { Authorization: `Bearer ${key.secret}` };
+  const bare = await startBareServer(strapi);
+  step(`Strapi listens on ${origin}, the bare server on ${bare.origin}`);
+  const sampler = startSampler(SWEEP_SAMPLE_MS);
+  const runs = [];
+  const sizes = [];
+  let peaks;
+  try {
+    for (const size of SETTINGS.sweepSizes) {
+      step(`growing the products to ${size.toLocaleString('en-US')} rows`);
+      sampler.phase(`seed ${size}`);
+      const seedMs = await growProducts(strapi, context.client, size);
+      sampler.phase(`load ${size}`);
+      const at = await pagesAt(strapi);
+      if (at.total !== size) throw new Error(`expected ${size} products after growing them, found ${at.total}`);
+      step(`${size} products in ${Math.round(seedMs)} ms; middle id ${at.middle}, ${at.inCategory} in the category`);
+      const scenarios = await sweepScenarios({ origin, bareOrigin: bare.origin, auth, at, check: checkScenario });
+      for (const scenario of scenarios) runs.push({ size, scenario, result: await runScenario(scenario) });
+      sampler.phase(null);
+      sizes.push({ size, seedMs, ...at });
+    }
+  } finally {
+    try {
+      peaks = await sampler.stop();
+    } finally {
+      await bare.close();
+    }
+  }
+  reportSweep(context, runs, sizes, peaks);
 };
 
 const main = async () => {
@@ -600,7 +748,11 @@ const main = async () => {
   onSignals();
 
   try {
-    const seed = AGGREGATE ? `orders=${SETTINGS.orders}` : `products=${SETTINGS.products},posts=${BLOG_SEED_POSTS}`;
+    const seed = AGGREGATE
+      ? `orders=${SETTINGS.orders}`
+      : SWEEP
+        ? 'none'
+        : `products=${SETTINGS.products},posts=${BLOG_SEED_POSTS}`;
     step(`booting the playground with SEED=${seed} (seeding takes ${AGGREGATE ? 'minutes' : 'a moment'})`);
     const booted = await boot(database.env, seed, (instance) => {
       strapi = instance;
@@ -611,7 +763,7 @@ const main = async () => {
       loadBefore,
       database: client === 'sqlite' ? path.relative(ROOT, database.name) : database.name,
     };
-    await (AGGREGATE ? benchAggregate : benchDefault)(booted, context);
+    await (AGGREGATE ? benchAggregate : SWEEP ? benchSweep : benchDefault)(booted, context);
   } finally {
     await cleanup();
   }
