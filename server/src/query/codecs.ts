@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../contracts/limits';
+import { isoFromEpochMs } from '../utils/iso-date';
 import type { Dialect } from './dialect';
 import type { ModelField, ScalarType } from './model';
 
@@ -62,13 +63,13 @@ const isValidDate = (text: string) => {
 
 const toIsoDatetime = (raw: unknown): string | null => {
   if (raw === null || raw === undefined) return null;
-  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : raw.toISOString();
-  if (typeof raw === 'number' || typeof raw === 'bigint') return new Date(Number(raw)).toISOString();
+  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : isoFromEpochMs(raw.getTime());
+  if (typeof raw === 'number' || typeof raw === 'bigint') return isoFromEpochMs(Number(raw));
   const text = String(raw);
   // SQLite rows written by hand may hold "YYYY-MM-DD HH:MM:SS" without a zone: Strapi means UTC.
   const normalized = /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text.replace(' ', 'T')}Z`;
   const date = new Date(normalized);
-  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+  return Number.isNaN(date.getTime()) ? text : isoFromEpochMs(date.getTime());
 };
 
 const integerCodec = (min: number, max: number): Codec => {
