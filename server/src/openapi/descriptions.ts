@@ -1,5 +1,6 @@
 import { targetsRecord } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
+import config from '../config';
 import type { CompiledEndpoint } from '../engine/compile-endpoint';
 
 /** Prose of the generated documents: how paging, allowed IPs, numbers and file URLs behave. */
@@ -15,8 +16,7 @@ export const pagingText = (keysetKey: string | null) =>
   ].join(' ');
 
 /** The `total` field's guarantee (docs/list.md, "How exact is `total`"), in the documents clients read. */
-export const TOTAL_TEXT =
-  'How many records match: the exact count after every write made through Strapi or this API (on this server at once, on other servers of the site within a second); writes made outside Strapi (raw SQL) are counted within the maximum age the site sets, 10 s by default.';
+export const TOTAL_TEXT = `How many records match: the exact count after every write made through Strapi or this API (on this server at once, on other servers of the site within a second); writes made outside Strapi (raw SQL) are counted within the maximum age the site sets, ${config.default.totals.maxAgeMs / 1000} s by default.`;
 
 export const ipText = (allowedIps: string[]) =>
   allowedIps.length

@@ -39,11 +39,7 @@ export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: Des
     required: ['page', 'total', 'items', '_links'],
     properties: {
       page: { type: 'integer', minimum: 1, description: 'The number of this page, from 1' },
-      total: {
-        type: 'integer',
-        minimum: 0,
-        description: TOTAL_TEXT,
-      },
+      total: { type: 'integer', minimum: 0, description: TOTAL_TEXT },
       items: { type: 'array', maxItems: LIMITS.pageSize, items: ref(`${name}Item`) },
       _links: {
         type: 'object',
