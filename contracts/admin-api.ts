@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiKeySummary, apiKeyInputSchema } from './api-key';
+import type { ApiKeySummary, apiKeyInputSchema, apiKeyUpdateSchema } from './api-key';
 import type { definitionSchema, StoredEndpoint } from './definition';
 import type { IndexAdvice } from './index-advice';
 import type { ObjectDescription } from './objects';
@@ -89,6 +89,13 @@ export const ADMIN_API = {
     action: keys.manage,
     status: 201,
     types: types<ApiKeySummary & { secret: string }, z.input<typeof apiKeyInputSchema>>(),
+  },
+  /** A key's description and rate limit; never its secret. */
+  'apiKeys.update': {
+    method: 'PUT',
+    path: '/api-keys/:id',
+    action: keys.manage,
+    types: types<ApiKeySummary, z.input<typeof apiKeyUpdateSchema>>(),
   },
   'apiKeys.delete': { method: 'DELETE', path: '/api-keys/:id', action: keys.manage, types: types<Deleted>() },
   'openapiDocuments.find': {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rateLimitSchema, type RateLimit } from './rate-limit';
 
 /** The longest key name. */
 export const KEY_NAME_MAX = 64;
@@ -40,7 +41,12 @@ export const apiKeyInputSchema = z.strictObject({
   name: keyNameSchema.optional(),
   description: z.string().trim().min(1).max(200),
   expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** Requests of this key across all its endpoints; null or absent: no limit of its own. */
+  rateLimit: rateLimitSchema.nullable().optional(),
 });
+
+/** What a key's owner may change after creation: its description and its limit (the name and secret stay). */
+export const apiKeyUpdateSchema = apiKeyInputSchema.pick({ description: true, rateLimit: true }).partial();
 
 export type ApiKeyInput = z.output<typeof apiKeyInputSchema>;
 
@@ -51,5 +57,6 @@ export interface ApiKeySummary {
   prefix: string;
   expiresAt: string | null;
   lastUsedAt: string | null;
+  rateLimit: RateLimit | null;
   createdAt: string;
 }

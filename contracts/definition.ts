@@ -3,6 +3,7 @@ import { aggregateSchema } from './aggregate';
 import { parseIpRule } from './ip';
 import { jsonObject } from './json';
 import { LIMITS } from './limits';
+import { rateLimitSchema } from './rate-limit';
 import type { Problem } from './problems';
 import { trimSlashes } from './slashes';
 import { taskSchema } from './tasks';
@@ -86,6 +87,8 @@ export const definitionSchema = z
     sort: z.array(sortSchema).max(10).default([]),
     auth: authSchema,
     allowedIps: z.array(z.string().max(100)).max(500).default([]),
+    /** Requests per caller (API key, or source address on session endpoints); absent: no limit. */
+    rateLimit: rateLimitSchema.optional(),
     tasks: z.array(taskSchema).max(50).default([]),
     aggregate: aggregateSchema.optional(),
     status: z.enum(['published', 'draft']).default('published'),

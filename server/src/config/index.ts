@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { describeIssues } from '../../../contracts/problems';
 import { originSchema } from '../../../contracts/origin';
+import { parseIpRule } from '../../../contracts/ip';
+import { RATE_LIMIT_STORES, STORE_ERROR_CHOICES } from '../../../contracts/rate-limit';
 
 const DAY_MS = 86_400_000;
 
@@ -82,6 +84,56 @@ export const configSchema = z.strictObject({
      */
     maxAgeMs: z.number().int().min(0).max(3_600_000),
   }),
+  /** Rate limits of endpoints and keys (docs/rate-limits.md): where their budgets are counted. */
+  rateLimit: z
+    .strictObject({
+      /** `memory`: this instance only; `redis` or `database`: shared by every instance of the site. */
+      store: z.enum(RATE_LIMIT_STORES),
+      /** The Redis server of the `redis` store, as a `redis://` or `rediss://` URL. */
+      redisUrl: z
+        .string()
+        .regex(/^rediss?:\/\/\S+$/, 'a redis:// or rediss:// URL')
+        .optional(),
+      /** Prefix of the store's keys (Redis) or name of its table (database), so that sites can share a server. */
+      prefix: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'lower-case letters, digits and _ (at most 40)'),
+      /** When the store cannot be reached: `allow` the request (a warning is logged) or `refuse` it with 503. */
+      onStoreError: z.enum(STORE_ERROR_CHOICES),
+      /** How long (ms) a request waits for the store before that counts as the store being down. */
+      storeTimeoutMs: z.number().int().min(10).max(10_000),
+    })
+    .refine((limits) => limits.store !== 'redis' || limits.redisUrl, {
+      message: 'the redis store needs redisUrl',
+      path: ['redisUrl'],
+    }),
+  /** Usage statistics per endpoint and key (docs/usage.md), counted in memory and written in hourly buckets. */
+  usage: z.strictObject({
+    enabled: z.boolean(),
+    /** How often (ms) each instance adds what it counted to the database. */
+    flushIntervalMs: z.number().int().min(1000).max(600_000),
+    /** Buckets older than this many days are deleted. */
+    retentionDays: z.number().int().min(1).max(3660),
+  }),
+  /** Prometheus metrics (docs/metrics.md): off unless enabled, and then behind a token or allowed IPs. */
+  metrics: z
+    .strictObject({
+      enabled: z.boolean(),
+      /** The path they are served at, on the site's own host (`/_api/_metrics` unless set). */
+      path: z
+        .string()
+        .regex(/^(\/[A-Za-z0-9._~-]+)+$/, 'an absolute path of letters, digits and . _ ~ -')
+        .max(200),
+      /** A scraper sends it as `Authorization: Bearer <token>`. */
+      token: z.string().min(32, 'token must be at least 32 characters').optional(),
+      /** Addresses or CIDR subnets allowed to read them (with the token, when both are set). */
+      allowedIps: z
+        .array(z.string().refine((rule) => parseIpRule(rule) !== null, 'not an IP address or CIDR subnet'))
+        .max(100)
+        .optional(),
+    })
+    .refine((metrics) => !metrics.enabled || metrics.token || metrics.allowedIps?.length, {
+      message: 'enabled metrics need a token or allowedIps',
+      path: ['token'],
+    }),
   /** One line per `/_api` request on Strapi's logger at level `http` (method, path, status, ms, key or user). */
   accessLog: z.boolean(),
   /** Origins (`scheme://host[:port]`, exact) whose pages may call `/_api` with credentials (cookies). */
@@ -116,6 +168,9 @@ export default {
       urlTtlSeconds: 15 * 60,
     },
     totals: { maxAgeMs: 10_000 },
+    rateLimit: { store: 'memory', prefix: 'data_api_rl', onStoreError: 'allow', storeTimeoutMs: 200 },
+    usage: { enabled: true, flushIntervalMs: 10_000, retentionDays: 90 },
+    metrics: { enabled: false, path: '/_api/_metrics' },
     accessLog: true,
     // No default list: Strapi merges array defaults item by item into the site's own list.
     cors: { maxAgeSeconds: 600 },

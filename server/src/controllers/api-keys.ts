@@ -10,6 +10,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     find: operation('apiKeys.find', () => service().find()),
     /** The only answer that ever holds the secret. */
     create: operation('apiKeys.create', (ctx) => service().create(inputData(ctx))),
+    update: operation('apiKeys.update', async (ctx) => found(await service().update(idParam(ctx), inputData(ctx)))),
     delete: operation('apiKeys.delete', async (ctx) => found(await service().remove(idParam(ctx)))),
   };
 };

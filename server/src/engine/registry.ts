@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { EndpointDefinition } from '../../../contracts/definition';
 import { PLUGIN_ID, UIDS } from '../../../contracts/plugin';
 import { formatProblem } from '../../../contracts/problems';
+import type { RateLimit } from '../../../contracts/rate-limit';
 import { resolveKeySecret } from '../auth/key-secret';
 import { pluginConfig } from '../config/plugin-config';
 import type { CompileDeps } from '../handlers/types';
@@ -15,6 +16,8 @@ import { toDefinitionInput } from './stored-endpoint';
 export interface KeyRecord {
   id: number;
   expiresAt: number | null;
+  /** The key's own limit across its endpoints. */
+  rateLimit: RateLimit | null;
 }
 
 /** Everything the runtime reads per request, swapped as a whole when definitions or keys change. */
@@ -100,7 +103,7 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
     const revision = await readRevision();
     const [rows, keys, locales] = await Promise.all([
       strapi.db.query(UIDS.endpoint).findMany({ where: { enabled: true }, orderBy: { id: 'asc' } }),
-      strapi.db.query(UIDS.apiKey).findMany({ select: ['id', 'hash', 'expiresAt'] }),
+      strapi.db.query(UIDS.apiKey).findMany({ select: ['id', 'hash', 'expiresAt', 'rateLimit'] }),
       readSiteLocales(strapi),
     ]);
     // Definitions saved from now on are checked against these too (a fixed locale must exist).
@@ -121,7 +124,11 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
       keys: new Map(
         keys.map((k) => [
           k.hash as string,
-          { id: k.id as number, expiresAt: k.expiresAt ? new Date(k.expiresAt).getTime() : null },
+          {
+            id: k.id as number,
+            expiresAt: k.expiresAt ? new Date(k.expiresAt).getTime() : null,
+            rateLimit: (k.rateLimit as RateLimit | null) ?? null,
+          },
         ])
       ),
       keySecret: resolveKeySecret(strapi),

@@ -2,9 +2,14 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import type { SessionUser } from '../../../contracts/session';
 import { pluginConfig } from '../config/plugin-config';
+import type { CompiledEndpoint } from '../engine/compile-endpoint';
 
-/** Who a request turned out to be, once authenticated: an API key's id or a logged-in user. */
+/**
+ * What a request turned out to be: the endpoint it matched, and once authenticated, an API key's id or a
+ * logged-in user. Read after the answer by the access log, usage counting and metrics.
+ */
 export interface Caller {
+  endpoint?: CompiledEndpoint;
   keyId?: number;
   user?: SessionUser;
 }

@@ -66,6 +66,7 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine) => 
     if (match.kind === 'not-found') throw new ApiError(404, MESSAGES.notFound);
     if (match.kind === 'method-not-allowed') return answerOtherMethod(ctx, match.allow);
     const { endpoint, param } = match;
+    caller.endpoint = endpoint;
     const credentialed = endpoint.auth.method === 'session';
     if (preflight) return cors.preflight(ctx, [endpoint.method], credentialed);
     cors.decorate(ctx, credentialed);

@@ -1,12 +1,14 @@
 import type { Core } from '@strapi/strapi';
 import {
   apiKeyInputSchema,
+  apiKeyUpdateSchema,
   keyNameFrom,
   numberedKeyName,
   type ApiKeyInput,
   type ApiKeySummary,
 } from '../../../contracts/api-key';
 import { problemsOfIssues, type Problem } from '../../../contracts/problems';
+import type { RateLimit } from '../../../contracts/rate-limit';
 import { UIDS } from '../../../contracts/plugin';
 import { displayPrefix, generateSecret, hashSecret } from '../auth/api-key';
 import { resolveKeySecret } from '../auth/key-secret';
@@ -23,6 +25,7 @@ const toSummary = (row: Record<string, unknown>): ApiKeySummary => ({
   prefix: row.prefix as string,
   expiresAt: row.expiresAt ? iso(row.expiresAt) : null,
   lastUsedAt: row.lastUsedAt ? iso(row.lastUsedAt) : null,
+  rateLimit: (row.rateLimit as RateLimit | null) ?? null,
   createdAt: iso(row.createdAt),
 });
 
@@ -47,7 +50,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * Makes a key and its secret, named `name` (already in the name rule) if no key has it, else refused, or without
    * `name` after its description; `create` then puts it in force, an import once for all.
    */
-  const issue = async ({ name, description, expiresAt }: ApiKeyInput): Promise<ApiKeySummary & { secret: string }> => {
+  const issue = async ({ name, description, expiresAt, rateLimit }: ApiKeyInput): Promise<ApiKeySummary & { secret: string }> => {
     if (name && (await query().findOne({ where: { name }, select: ['id'] }))) refuse([nameTaken(name)]);
     const chosen = name ?? firstFree(await takenNames(), keyNameFrom(description));
     const secret = generateSecret();
@@ -60,6 +63,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           prefix: displayPrefix(secret),
           hash: hashSecret(resolveKeySecret(strapi), secret),
           expiresAt: expiresAt ? new Date(expiresAt) : null,
+          rateLimit: rateLimit ?? null,
         },
       });
     } catch (error) {
@@ -102,6 +106,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const created = await issue(parsed.data);
       await getService(strapi, 'engine').changed();
       return created;
+    },
+
+    /** Changes a key's description or limit; its name, secret and expiry stay. */
+    async update(id: number, input: unknown): Promise<ApiKeySummary | null> {
+      const parsed = apiKeyUpdateSchema.safeParse(input);
+      if (!parsed.success) return refuse(problemsOfIssues(parsed.error));
+      const row = await query().update({ where: { id }, data: parsed.data });
+      if (!row) return null;
+      await getService(strapi, 'engine').changed();
+      return toSummary(row);
     },
 
     /** Revokes a key: the row goes, and so does its id from every endpoint that allowed it. */
