@@ -37,6 +37,25 @@ module.exports = ({ env }) => ({
         maxFilesPerRequest: env.int('DATA_API_FILE_MAX_FILES_PER_REQUEST', 100),
         urlTtlSeconds: env.int('DATA_API_FILE_URL_TTL_SECONDS', 15 * 60),
       },
+      // Rate limit budgets: memory (this instance), redis (DATA_API_REDIS_URL) or database; shared but for memory.
+      rateLimit: {
+        store: env('DATA_API_RATE_LIMIT_STORE', 'memory'),
+        redisUrl: env('DATA_API_REDIS_URL', 'redis://127.0.0.1:6379'),
+        prefix: env('DATA_API_RATE_LIMIT_PREFIX', 'data_api_rl'),
+        onStoreError: env('DATA_API_RATE_LIMIT_ON_STORE_ERROR', 'allow'),
+      },
+      // Usage statistics, added to the database every flushIntervalMs by each instance.
+      usage: {
+        enabled: env.bool('DATA_API_USAGE', true),
+        flushIntervalMs: env.int('DATA_API_USAGE_FLUSH_MS', 10000),
+        retentionDays: env.int('DATA_API_USAGE_RETENTION_DAYS', 90),
+      },
+      // Prometheus metrics, off unless DATA_API_METRICS_TOKEN is set (then at /_api/_metrics with that token).
+      metrics: {
+        enabled: Boolean(env('DATA_API_METRICS_TOKEN')),
+        token: env('DATA_API_METRICS_TOKEN') || undefined,
+        allowedIps: env.array('DATA_API_METRICS_IPS', []).filter(Boolean),
+      },
       session: {
         maxAgeMs: env.int('DATA_API_SESSION_MAX_AGE_MS', 7 * 86400000),
         maxFailuresPerIdentifier: env.int('DATA_API_LOGIN_MAX_FAILURES', 5),
