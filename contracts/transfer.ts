@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiKeyInputSchema, keyNameSchema } from './api-key';
 import { openapiDocumentInputSchema } from './openapi';
+import { rateLimitSchema } from './rate-limit';
 
 /** The configuration as one JSON document (DESIGN.md section 3): endpoints, documents and key names. */
 export const TRANSFER_FORMAT = 'strapi-plugin-data-api/2';
@@ -29,8 +30,13 @@ const items = {
 export const transferSchema = z.discriminatedUnion('format', [
   z.strictObject({
     format: z.literal(TRANSFER_FORMAT),
-    /** Keys by name, their description for information: never a secret or a hash. */
-    keys: z.array(z.strictObject({ name: keyNameSchema, description })).max(1000),
+    /**
+     * Keys by name, their description for information, and their own rate limit (absent: left as it is here, null:
+     * none): never a secret or a hash.
+     */
+    keys: z
+      .array(z.strictObject({ name: keyNameSchema, description, rateLimit: rateLimitSchema.nullable().optional() }))
+      .max(1000),
     ...items,
   }),
   z.strictObject({

@@ -50,9 +50,44 @@ describe('API keys', () => {
       prefix,
       expiresAt: null,
       lastUsedAt: null,
+      rateLimit: null,
       createdAt: expect.any(String),
     });
     expect(JSON.stringify(list.body)).not.toContain(row.hash);
+  });
+
+  test("a key's description and rate limit change; its name and secret do not", async () => {
+    const created = await admin.post('/data-api/api-keys', {
+      data: { description: 'Limited', rateLimit: { requests: 5, windowSeconds: 60 } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.rateLimit).toEqual({ requests: 5, windowSeconds: 60, burst: 0 });
+    const { id, name, prefix } = created.body.data;
+    const changed = await admin.put(`/data-api/api-keys/${id}`, {
+      data: { description: 'Limited more', rateLimit: { requests: 2, windowSeconds: 1, burst: 3 } },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ id, name, prefix, description: 'Limited more' });
+    expect(changed.body.data.rateLimit).toEqual({ requests: 2, windowSeconds: 1, burst: 3 });
+    expect(changed.body.data.secret).toBeUndefined();
+    const row = await app.strapi.db.query('plugin::data-api.api-key').findOne({ where: { id } });
+    expect(row.rateLimit).toEqual({ requests: 2, windowSeconds: 1, burst: 3 });
+
+    const refused = async (data: object, message: RegExp) => {
+      const response = await admin.put(`/data-api/api-keys/${id}`, { data });
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toMatch(message);
+    };
+    await refused({ rateLimit: { requests: 0, windowSeconds: 60 } }, /^rateLimit\.requests: /);
+    await refused({ rateLimit: { requests: 5, windowSeconds: 90_000 } }, /^rateLimit\.windowSeconds: /);
+    await refused({ rateLimit: { requests: 5, windowSeconds: 60, every: 1 } }, /^rateLimit: /);
+    await refused({ name: 'renamed' }, /name/);
+    expect((await app.strapi.db.query('plugin::data-api.api-key').findOne({ where: { id } })).name).toBe(name);
+
+    const cleared = await admin.put(`/data-api/api-keys/${id}`, { data: { rateLimit: null } });
+    expect(cleared.body.data).toMatchObject({ description: 'Limited more', rateLimit: null });
+    expect((await admin.put('/data-api/api-keys/999999', { data: { rateLimit: null } })).status).toBe(404);
+    await admin.del(`/data-api/api-keys/${id}`);
   });
 
   test('a key needs a description', async () => {

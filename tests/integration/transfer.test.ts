@@ -64,7 +64,7 @@ describe('export', () => {
   test('holds every definition, keys by name, documents by route, and never a secret or hash', async () => {
     const file = await exported();
     expect(file.format).toBe('strapi-plugin-data-api/2');
-    expect(file.keys).toEqual([{ name: 'partner', description: 'Partner key' }]);
+    expect(file.keys).toEqual([{ name: 'partner', description: 'Partner key', rateLimit: null }]);
     const partner = file.endpoints.find((e: any) => e.path === 'partner/orders');
     expect(partner).toMatchObject({
       name: 'Partner orders',
@@ -139,6 +139,33 @@ describe('import', () => {
     expect((await app.http().get('/_api/partner/orders').set('Authorization', `Bearer ${key.secret}`)).status).toBe(
       200
     );
+  });
+
+  test("keys carry their rate limit: a created key gets the file's, a matched one takes it", async () => {
+    const limit = { requests: 100, windowSeconds: 60, burst: 20 };
+    const file = await exported();
+    file.keys = [
+      { name: 'partner', description: 'Partner key', rateLimit: limit },
+      { name: 'limited-new', description: 'Limited new key', rateLimit: { requests: 5, windowSeconds: 1, burst: 0 } },
+    ];
+    const response = await importFile(file);
+    expect(response.status).toBe(200);
+    const stored = async (name: string) =>
+      (await app.strapi.db.query(UIDS.key as never).findOne({ where: { name } })) as { id: number; rateLimit: unknown };
+    expect((await stored('partner')).rateLimit).toEqual(limit);
+    expect((await stored('limited-new')).rateLimit).toEqual({ requests: 5, windowSeconds: 1, burst: 0 });
+    const again = await exported();
+    expect(again.keys).toEqual(
+      expect.arrayContaining([{ name: 'partner', description: 'Partner key', rateLimit: limit }])
+    );
+    // Without the property the key's limit stays as it is; null removes it.
+    file.keys = [{ name: 'partner', description: 'Partner key' }];
+    expect((await importFile(file)).status).toBe(200);
+    expect((await stored('partner')).rateLimit).toEqual(limit);
+    file.keys = [{ name: 'partner', description: 'Partner key', rateLimit: null }];
+    expect((await importFile(file)).status).toBe(200);
+    expect((await stored('partner')).rateLimit).toBeNull();
+    await admin.del(`/data-api/api-keys/${(await stored('limited-new')).id}`);
   });
 
   test('is all or nothing: one bad endpoint, and no endpoint, document or key of the file is stored', async () => {

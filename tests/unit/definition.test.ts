@@ -172,3 +172,25 @@ describe('definitionSchema', () => {
     });
   });
 });
+
+describe('rateLimit', () => {
+  test('is optional; burst defaults to 0', () => {
+    expect(parse({}).data?.rateLimit).toBeUndefined();
+    expect(parse({ rateLimit: { requests: 10, windowSeconds: 60 } }).data?.rateLimit).toEqual({
+      requests: 10,
+      windowSeconds: 60,
+      burst: 0,
+    });
+  });
+
+  test.each([
+    [{ requests: 0, windowSeconds: 60 }, 'rateLimit.requests'],
+    [{ requests: 1.5, windowSeconds: 60 }, 'rateLimit.requests'],
+    [{ requests: 10, windowSeconds: 86_401 }, 'rateLimit.windowSeconds'],
+    [{ requests: 10, windowSeconds: 60, burst: -1 }, 'rateLimit.burst'],
+    [{ requests: 10 }, 'rateLimit.windowSeconds'],
+    [{ requests: 10, windowSeconds: 60, per: 'ip' }, 'rateLimit'],
+  ])('refuses %p at %s', (rateLimit, path) => {
+    expect(problems({ rateLimit })).toEqual([expect.stringMatching(new RegExp(`^${path.replace('.', '\\.')}: `))]);
+  });
+});

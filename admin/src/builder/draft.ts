@@ -11,6 +11,7 @@ import {
 } from '../../../contracts/definition';
 import { parseIpRule } from '../../../contracts/ip';
 import type { ObjectDescription } from '../../../contracts/objects';
+import type { RateLimit } from '../../../contracts/rate-limit';
 import { holdsMedia } from './fieldChoices';
 
 /**
@@ -25,6 +26,7 @@ export type Draft = Pick<
   locale: string;
   media: NonNullable<EndpointDefinition['media']>;
   allowedIps: string;
+  rateLimit: RateLimit | null;
   filter: string;
   presets: string;
   tasks: string;
@@ -48,6 +50,7 @@ export const emptyDraft = (): Draft => ({
   sort: [],
   auth: { method: 'api-key', keys: [] },
   allowedIps: '',
+  rateLimit: null,
   filter: '{}',
   presets: '{}',
   tasks: '[]',
@@ -71,6 +74,7 @@ export const draftOf = (e: StoredEndpoint): Draft => ({
   sort: e.sort,
   auth: e.auth,
   allowedIps: e.allowedIps.join('\n'),
+  rateLimit: e.rateLimit ?? null,
   filter: pretty(e.filter),
   presets: pretty(e.presets),
   tasks: pretty(e.tasks),
@@ -135,6 +139,7 @@ export const payloadOf = (d: Draft, object: ObjectDescription | undefined) => ({
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean),
+  ...(d.rateLimit ? { rateLimit: d.rateLimit } : {}),
   filter: d.filter.trim() ? parsed(d.filter) : {},
   presets: d.type === 'create' || d.type === 'modify' ? (d.presets.trim() ? parsed(d.presets) : {}) : {},
   tasks: isWrite(d.type) ? (d.tasks.trim() ? parsed(d.tasks) : []) : [],

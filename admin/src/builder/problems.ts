@@ -16,6 +16,7 @@ const SECTIONS: readonly string[] = [
   'sort',
   'auth',
   'allowedIps',
+  'rateLimit',
   ...JSON_PARTS,
 ];
 

@@ -19,6 +19,7 @@ import {
 import { problemsBySection } from '../builder/problems';
 import { AggregateSection } from '../builder/sections/AggregateSection';
 import { AllowedIpsSection } from '../builder/sections/AllowedIpsSection';
+import { RateLimitSection } from '../builder/sections/RateLimitSection';
 import { AuthSection } from '../builder/sections/AuthSection';
 import { FieldsSection } from '../builder/sections/FieldsSection';
 import { FilterSection } from '../builder/sections/FilterSection';
@@ -119,6 +120,7 @@ export const EndpointEditor = () => {
           {draft.type === 'aggregate' && <AggregateSection {...section} objects={objects.data!} />}
           <AuthSection {...section} keys={keys.data ?? []} />
           <AllowedIpsSection {...section} />
+          <RateLimitSection {...section} />
           <TryItSection draft={draft} object={object} />
         </Flex>
       </Layouts.Content>

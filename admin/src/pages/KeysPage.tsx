@@ -1,98 +1,17 @@
-import { Button, Field, Flex, Modal, Typography } from '@strapi/design-system';
+import { Flex, Typography } from '@strapi/design-system';
 import { Layouts, Page } from '@strapi/strapi/admin';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { keyNameFrom, type ApiKeySummary } from '../../../contracts/api-key';
-import { formatProblem } from '../../../contracts/problems';
-import { errorProblems, useAdminApi, useAdminData } from '../api/useAdminData';
+import type { ApiKeySummary } from '../../../contracts/api-key';
+import { useAdminApi, useAdminData } from '../api/useAdminData';
 import { ConfirmButton } from '../components/ConfirmButton';
-import { NewSecrets } from '../components/NewSecrets';
+import { CreateKey } from '../components/CreateKey';
+import { EditKey } from '../components/EditKey';
+import { rateLimitText } from '../components/RateLimitFields';
 import { SimpleTable, type Column } from '../components/SimpleTable';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 
-/** Creating a key: its name (else one made from the description) and description, then its secret, shown once. */
-const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
-  const t = useT();
-  const api = useAdminApi();
-  const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<(ApiKeySummary & { secret: string }) | null>(null);
-  // The server names the property concerned: a refused name is shown under the name.
-  const nameError = error?.startsWith('name:') ? error : undefined;
-  const close = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      setName('');
-      setDescription('');
-      setError(null);
-      setCreated(null);
-    }
-  };
-  const submit = async () => {
-    try {
-      const input = { description, ...(name.trim() ? { name } : {}) };
-      setCreated(await api.call('apiKeys.create', { data: input }));
-      setError(null);
-      onCreated();
-    } catch (failure) {
-      setError(errorProblems(failure).map(formatProblem).join('; '));
-    }
-  };
-  return (
-    <Modal.Root open={open} onOpenChange={close}>
-      <Modal.Trigger>
-        <Button>{t('keys.create')}</Button>
-      </Modal.Trigger>
-      <Modal.Content>
-        <Modal.Header>
-          <Modal.Title>{t('keys.create')}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {created ? (
-            <NewSecrets keys={[created]} />
-          ) : (
-            <Flex direction="column" alignItems="stretch" gap={4}>
-              <Field.Root name="description" error={nameError ? undefined : (error ?? undefined)} required>
-                <Field.Label>{t('keys.column.description')}</Field.Label>
-                <Field.Input value={description} onChange={(e: any) => setDescription(e.target.value)} />
-                <Field.Error />
-              </Field.Root>
-              <Field.Root name="name" hint={t('keys.name.hint')} error={nameError}>
-                <Field.Label>{t('keys.column.name')}</Field.Label>
-                <Field.Input
-                  value={name}
-                  placeholder={keyNameFrom(description)}
-                  onChange={(e: any) => setName(e.target.value)}
-                />
-                <Field.Hint />
-                <Field.Error />
-              </Field.Root>
-            </Flex>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          {created ? (
-            <Modal.Close>
-              <Button>{t('common.done')}</Button>
-            </Modal.Close>
-          ) : (
-            <>
-              <Modal.Close>
-                <Button variant="tertiary">{t('common.cancel')}</Button>
-              </Modal.Close>
-              <Button onClick={submit}>{t('keys.create')}</Button>
-            </>
-          )}
-        </Modal.Footer>
-      </Modal.Content>
-    </Modal.Root>
-  );
-};
-
-/** API keys (spec 2.3): list, create (secret shown once), revoke. */
+/** API keys (spec 2.3): list, create (secret shown once), change the description and limit, revoke. */
 export const KeysPage = () => {
   const t = useT();
   const { formatDate } = useIntl();
@@ -109,19 +28,23 @@ export const KeysPage = () => {
     { label: t('keys.column.created'), cell: (k) => <Typography>{formatDate(k.createdAt)}</Typography> },
     { label: t('keys.column.lastUsed'), cell: (k) => <Typography>{date(k.lastUsedAt)}</Typography> },
     { label: t('keys.column.expires'), cell: (k) => <Typography>{date(k.expiresAt)}</Typography> },
+    { label: t('keys.column.rateLimit'), cell: (k) => <Typography>{rateLimitText(k.rateLimit)}</Typography> },
   ];
   if (rights.canManage) {
     columns.push({
       label: t('common.actions'),
       cell: (k) => (
-        <ConfirmButton
-          label={t('keys.revoke')}
-          question={t('keys.revoke.question', { name: k.name })}
-          onConfirm={async () => {
-            await api.call('apiKeys.delete', { id: k.id });
-            keys.reload();
-          }}
-        />
+        <Flex gap={2}>
+          <EditKey apiKey={k} onSaved={keys.reload} />
+          <ConfirmButton
+            label={t('keys.revoke')}
+            question={t('keys.revoke.question', { name: k.name })}
+            onConfirm={async () => {
+              await api.call('apiKeys.delete', { id: k.id });
+              keys.reload();
+            }}
+          />
+        </Flex>
       ),
     });
   }

@@ -118,6 +118,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return toSummary(row);
     },
 
+    /** Sets a key's own limit without putting it in force: an import does that once for all. */
+    async setRateLimit(id: number, rateLimit: RateLimit | null) {
+      await query().update({ where: { id }, data: { rateLimit } });
+    },
+
     /** Revokes a key: the row goes, and so does its id from every endpoint that allowed it. */
     async remove(id: number) {
       const removed = await strapi.db.transaction(async () => {

@@ -1,4 +1,5 @@
 import { keyNameSchema, type ApiKeyInput, type ApiKeySummary } from '../../../contracts/api-key';
+import type { RateLimit } from '../../../contracts/rate-limit';
 import { DESCRIPTION_TRANSFER_FORMAT, type ImportResult, type TransferDocument } from '../../../contracts/transfer';
 import type apiKeysService from './api-keys';
 
@@ -17,6 +18,10 @@ export const keyResolver = async (apiKeys: ApiKeys, file: TransferDocument, resu
   const existing = await apiKeys.find();
   const byDescription = file.format === DESCRIPTION_TRANSFER_FORMAT;
   const descriptions = new Map(file.keys.flatMap((k) => ('name' in k ? [[k.name, k.description] as const] : [])));
+  // A key's limit is configuration like the rest: the file's replaces this environment's, where the file has one.
+  const limits = new Map<string, RateLimit | null>(
+    file.keys.flatMap((k) => ('rateLimit' in k && k.rateLimit !== undefined ? [[k.name, k.rateLimit]] : []))
+  );
   const resolved = new Map<string, ResolvedKey>();
 
   const matched = (key: ApiKeySummary): ResolvedKey => {
@@ -36,11 +41,13 @@ export const keyResolver = async (apiKeys: ApiKeys, file: TransferDocument, resu
   const resolveName = async (name: string): Promise<ResolvedKey> => {
     const key = existing.find((k) => k.name === name);
     const described = descriptions.get(name);
-    if (!key) return created({ name, description: described ?? name });
+    const rateLimit = limits.get(name);
+    if (!key) return created({ name, description: described ?? name, rateLimit });
     if (described !== undefined && described !== key.description) {
       const why = `the key "${name}" here is described "${key.description}", the file describes it "${described}"`;
       return { problem: `${why}: revoke one of them or describe them alike` };
     }
+    if (rateLimit !== undefined) await apiKeys.setRateLimit(key.id, rateLimit);
     return matched(key);
   };
 

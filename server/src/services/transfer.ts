@@ -59,7 +59,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return {
       format: TRANSFER_FORMAT,
       exportedAt: new Date().toISOString(),
-      keys: keys.map(({ name, description }) => ({ name, description })),
+      keys: keys.map(({ name, description, rateLimit }) => ({ name, description, rateLimit })),
       endpoints: endpoints.map(definitionOf).map((definition) => ({
         ...definition,
         auth:

@@ -1,0 +1,96 @@
+import { Button, Field, Flex, Modal } from '@strapi/design-system';
+import { useState } from 'react';
+import { keyNameFrom, type ApiKeySummary } from '../../../contracts/api-key';
+import { formatProblem } from '../../../contracts/problems';
+import type { RateLimit } from '../../../contracts/rate-limit';
+import { errorProblems, useAdminApi } from '../api/useAdminData';
+import { useT } from '../hooks/useT';
+import { NewSecrets } from './NewSecrets';
+import { RateLimitFields } from './RateLimitFields';
+
+/**
+ * Creating a key: its name (else one made from the description), description and rate limit, then its secret,
+ * shown once.
+ */
+export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
+  const t = useT();
+  const api = useAdminApi();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [rateLimit, setRateLimit] = useState<RateLimit | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<(ApiKeySummary & { secret: string }) | null>(null);
+  // The server names the property concerned: a refused name is shown under the name.
+  const nameError = error?.startsWith('name:') ? error : undefined;
+  const close = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setName('');
+      setDescription('');
+      setRateLimit(null);
+      setError(null);
+      setCreated(null);
+    }
+  };
+  const submit = async () => {
+    try {
+      const input = { description, rateLimit, ...(name.trim() ? { name } : {}) };
+      setCreated(await api.call('apiKeys.create', { data: input }));
+      setError(null);
+      onCreated();
+    } catch (failure) {
+      setError(errorProblems(failure).map(formatProblem).join('; '));
+    }
+  };
+  return (
+    <Modal.Root open={open} onOpenChange={close}>
+      <Modal.Trigger>
+        <Button>{t('keys.create')}</Button>
+      </Modal.Trigger>
+      <Modal.Content>
+        <Modal.Header>
+          <Modal.Title>{t('keys.create')}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {created ? (
+            <NewSecrets keys={[created]} />
+          ) : (
+            <Flex direction="column" alignItems="stretch" gap={4}>
+              <Field.Root name="description" error={nameError ? undefined : (error ?? undefined)} required>
+                <Field.Label>{t('keys.column.description')}</Field.Label>
+                <Field.Input value={description} onChange={(e: any) => setDescription(e.target.value)} />
+                <Field.Error />
+              </Field.Root>
+              <Field.Root name="name" hint={t('keys.name.hint')} error={nameError}>
+                <Field.Label>{t('keys.column.name')}</Field.Label>
+                <Field.Input
+                  value={name}
+                  placeholder={keyNameFrom(description)}
+                  onChange={(e: any) => setName(e.target.value)}
+                />
+                <Field.Hint />
+                <Field.Error />
+              </Field.Root>
+              <RateLimitFields name="key-rate-limit" value={rateLimit} onChange={setRateLimit} />
+            </Flex>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          {created ? (
+            <Modal.Close>
+              <Button>{t('common.done')}</Button>
+            </Modal.Close>
+          ) : (
+            <>
+              <Modal.Close>
+                <Button variant="tertiary">{t('common.cancel')}</Button>
+              </Modal.Close>
+              <Button onClick={submit}>{t('keys.create')}</Button>
+            </>
+          )}
+        </Modal.Footer>
+      </Modal.Content>
+    </Modal.Root>
+  );
+};

@@ -1,0 +1,64 @@
+import { Button, Field, Flex, Modal } from '@strapi/design-system';
+import { useState } from 'react';
+import type { ApiKeySummary } from '../../../contracts/api-key';
+import { formatProblem } from '../../../contracts/problems';
+import type { RateLimit } from '../../../contracts/rate-limit';
+import { errorProblems, useAdminApi } from '../api/useAdminData';
+import { useT } from '../hooks/useT';
+import { RateLimitFields } from './RateLimitFields';
+
+/** Changing a key's description and rate limit; its name and secret never change. */
+export const EditKey = ({ apiKey, onSaved }: { apiKey: ApiKeySummary; onSaved: () => void }) => {
+  const t = useT();
+  const api = useAdminApi();
+  const [open, setOpen] = useState(false);
+  const [description, setDescription] = useState(apiKey.description);
+  const [rateLimit, setRateLimit] = useState<RateLimit | null>(apiKey.rateLimit);
+  const [error, setError] = useState<string | null>(null);
+  const openWith = (next: boolean) => {
+    setOpen(next);
+    // Each opening starts from the key as stored.
+    setDescription(apiKey.description);
+    setRateLimit(apiKey.rateLimit);
+    setError(null);
+  };
+  const save = async () => {
+    try {
+      await api.call('apiKeys.update', { id: apiKey.id, data: { description, rateLimit } });
+      setOpen(false);
+      onSaved();
+    } catch (failure) {
+      setError(errorProblems(failure).map(formatProblem).join('; '));
+    }
+  };
+  return (
+    <Modal.Root open={open} onOpenChange={openWith}>
+      <Modal.Trigger>
+        <Button variant="tertiary" size="S" aria-label={t('keys.edit.of', { name: apiKey.name })}>
+          {t('common.edit')}
+        </Button>
+      </Modal.Trigger>
+      <Modal.Content>
+        <Modal.Header>
+          <Modal.Title>{t('keys.edit.title', { name: apiKey.name })}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Flex direction="column" alignItems="stretch" gap={4}>
+            <Field.Root name="description" error={error ?? undefined} required>
+              <Field.Label>{t('keys.column.description')}</Field.Label>
+              <Field.Input value={description} onChange={(e: any) => setDescription(e.target.value)} />
+              <Field.Error />
+            </Field.Root>
+            <RateLimitFields name="key-rate-limit" value={rateLimit} onChange={setRateLimit} />
+          </Flex>
+        </Modal.Body>
+        <Modal.Footer>
+          <Modal.Close>
+            <Button variant="tertiary">{t('common.cancel')}</Button>
+          </Modal.Close>
+          <Button onClick={save}>{t('common.save')}</Button>
+        </Modal.Footer>
+      </Modal.Content>
+    </Modal.Root>
+  );
+};
