@@ -99,6 +99,8 @@ const EXAMPLES = (keyId) => {
         ],
         queryFilters: [{ param: 'from', field: 'orderedAt', op: 'gt' }],
       },
+      // A GROUP BY over every order: each key may run it once a second on average, with bursts of 20.
+      rateLimit: { requests: 60, windowSeconds: 60, burst: 20 },
       auth,
     },
     {

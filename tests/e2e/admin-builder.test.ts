@@ -552,3 +552,37 @@ test('Endpoints: a List on a large table without an index for its filter and sor
   await alert.scrollIntoViewIfNeeded();
   await shot('builder-index-advice');
 });
+
+test('Rate limits: set on an endpoint in the builder and on a key from the key page; past it, 429', async () => {
+  await startEndpoint({
+    name: 'Limited products',
+    path: 'shop/limited',
+    object: 'Product (api::product.product)',
+    fields: ['id'],
+  });
+  await page.getByLabel('Limit requests').click();
+  await page.getByLabel('Requests', { exact: true }).fill('2');
+  await page.getByLabel('Per window (seconds)').fill('60');
+  const summary = page.getByTestId('rateLimit-summary');
+  await expect(summary.innerText()).resolves.toMatch(/At most 2 requests every 60 s/);
+  await saveEndpoint('endpoint-rate-limit', summary);
+  const stored = await app.strapi.db.query('plugin::data-api.endpoint').findOne({ where: { path: 'shop/limited' } });
+  expect(stored.rateLimit).toEqual({ requests: 2, windowSeconds: 60, burst: 0 });
+  const call = () => app.http().get('/_api/shop/limited').set('Authorization', `Bearer ${secret}`);
+  expect([(await call()).status, (await call()).status, (await call()).status]).toEqual([200, 200, 429]);
+
+  await page.goto(`${base}/admin/plugins/data-api/keys`);
+  await page.getByRole('button', { name: 'Edit the key browser-test-key' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Limit requests').click();
+  await dialog.getByLabel('Requests', { exact: true }).fill('100');
+  await dialog.getByLabel('Per window (seconds)').fill('3600');
+  await dialog.getByLabel('Burst').fill('10');
+  await expect(dialog.getByTestId('key-rate-limit-summary').innerText()).resolves.toMatch(/and 10 more/);
+  await shot('key-rate-limit');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.locator('tr', { hasText: 'browser-test-key' }).getByText('100 / 3600 s (+10)').waitFor();
+  const key = await app.strapi.db.query('plugin::data-api.api-key').findOne({ where: { name: 'browser-test-key' } });
+  expect(key.rateLimit).toEqual({ requests: 100, windowSeconds: 3600, burst: 10 });
+  expect(pageErrors).toEqual([]);
+});
