@@ -19,6 +19,7 @@ import { createOpenapiRoute } from './openapi-route';
 import { matchRoute } from '../engine/route-table';
 import { createSessionResource } from './session-resource';
 import { setSecurityHeaders } from './security-headers';
+import { answerConditionally } from './conditional-get';
 
 const PREFIX = '/_api';
 const FILES_PREFIX = `${PREFIX}/${FILES_PATH}/`;
@@ -75,6 +76,7 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine) => 
     if (credentialed) cors.checkSource(ctx);
     Object.assign(caller, await authenticate(strapi, ctx, endpoint, snapshot, identify.identify));
     await endpoint.handle(ctx, { param, user: caller.user });
+    answerConditionally(ctx, endpoint.type);
   };
 
   return async (ctx: Context, next: Next) => {
