@@ -12,10 +12,10 @@ export type LimitScope = 'key' | 'endpoint';
  * Requests that matched no endpoint (unknown paths, the session resource, files, OpenAPI documents) share one
  * label value, so a scan of random paths cannot grow the series without bound.
  */
-export const NO_ENDPOINT = 'none';
+const NO_ENDPOINT = 'none';
 
 /** One label's series: the label objects are made once, not per request. */
-export interface Series {
+interface Series {
   count: (method: string, status: number) => void;
   time: (seconds: number) => void;
   limited: (scope: LimitScope) => void;
