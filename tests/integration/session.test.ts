@@ -1190,7 +1190,9 @@ describe('CORS', () => {
 
     const keyedOther = await bearer(http().get('/_api/keyed/list').set('Origin', OTHER), key.secret);
     expect(cors(keyedOther)).toEqual({ status: 200, origin: '*', credentials: undefined });
-    expect(keyedOther.headers['access-control-expose-headers']).toBe('Link, Allow, Retry-After, WWW-Authenticate, ETag');
+    expect(keyedOther.headers['access-control-expose-headers']).toBe(
+      'Link, Allow, Retry-After, WWW-Authenticate, ETag'
+    );
     const keyedListed = await bearer(http().get('/_api/keyed/list').set('Origin', LISTED), key.secret);
     expect(cors(keyedListed)).toEqual({ status: 200, origin: LISTED, credentials: 'true' });
 
