@@ -16,7 +16,7 @@ const LAYERS = [
   ['tasks'],
   ['handlers'],
   ['engine'],
-  ['openapi'],
+  ['openapi', 'metrics'],
   ['services'],
   ['runtime', 'controllers', 'routes', 'content-types'],
 ];

@@ -50,9 +50,11 @@ module.exports = ({ env }) => ({
         flushIntervalMs: env.int('DATA_API_USAGE_FLUSH_MS', 10000),
         retentionDays: env.int('DATA_API_USAGE_RETENTION_DAYS', 90),
       },
-      // Prometheus metrics, off unless DATA_API_METRICS_TOKEN is set (then at /_api/_metrics with that token).
+      // Prometheus metrics, off unless DATA_API_METRICS_TOKEN or DATA_API_METRICS_IPS (comma-separated) is set;
+      // then served at DATA_API_METRICS_PATH (/_api/_metrics unless set) for that token, from those addresses.
       metrics: {
-        enabled: Boolean(env('DATA_API_METRICS_TOKEN')),
+        enabled: Boolean(env('DATA_API_METRICS_TOKEN') || env('DATA_API_METRICS_IPS')),
+        path: env('DATA_API_METRICS_PATH', '/_api/_metrics'),
         token: env('DATA_API_METRICS_TOKEN') || undefined,
         allowedIps: env.array('DATA_API_METRICS_IPS', []).filter(Boolean),
       },

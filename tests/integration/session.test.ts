@@ -1129,7 +1129,7 @@ describe('CORS', () => {
       'access-control-allow-origin': LISTED,
       'access-control-allow-credentials': 'true',
       'access-control-allow-methods': 'GET',
-      'access-control-allow-headers': 'Authorization, Content-Type, Accept',
+      'access-control-allow-headers': 'Authorization, Content-Type, Accept, If-None-Match',
       'access-control-max-age': '600',
     });
     const patch = await preflight('/_api/me/customers/1', LISTED, 'PATCH');
@@ -1161,7 +1161,7 @@ describe('CORS', () => {
     const any = await preflight('/_api/keyed/list', OTHER, 'GET');
     expect(cors(any)).toEqual({ status: 204, origin: '*', credentials: undefined });
     expect(any.headers['access-control-allow-methods']).toBe('GET');
-    expect(any.headers['access-control-allow-headers']).toBe('Authorization, Content-Type, Accept');
+    expect(any.headers['access-control-allow-headers']).toBe('Authorization, Content-Type, Accept, If-None-Match');
     expect(cors(await preflight('/_api/keyed/list', LISTED, 'GET'))).toEqual({
       status: 204,
       origin: LISTED,
@@ -1179,7 +1179,7 @@ describe('CORS', () => {
     const token = await session(1);
     const listed = await myOrders(token, LISTED);
     expect(cors(listed)).toEqual({ status: 200, origin: LISTED, credentials: 'true' });
-    expect(listed.headers['access-control-expose-headers']).toBe('Link, Allow, Retry-After, WWW-Authenticate');
+    expect(listed.headers['access-control-expose-headers']).toBe('Link, Allow, Retry-After, WWW-Authenticate, ETag');
     expect(itemIds(listed)).toEqual(await ordersOfUser(userIds[1]));
 
     const other = await myOrders(token, OTHER);
@@ -1190,7 +1190,9 @@ describe('CORS', () => {
 
     const keyedOther = await bearer(http().get('/_api/keyed/list').set('Origin', OTHER), key.secret);
     expect(cors(keyedOther)).toEqual({ status: 200, origin: '*', credentials: undefined });
-    expect(keyedOther.headers['access-control-expose-headers']).toBe('Link, Allow, Retry-After, WWW-Authenticate');
+    expect(keyedOther.headers['access-control-expose-headers']).toBe(
+      'Link, Allow, Retry-After, WWW-Authenticate, ETag'
+    );
     const keyedListed = await bearer(http().get('/_api/keyed/list').set('Origin', LISTED), key.secret);
     expect(cors(keyedListed)).toEqual({ status: 200, origin: LISTED, credentials: 'true' });
 

@@ -152,7 +152,7 @@ describe('preflight', () => {
       'access-control-allow-origin': LISTED,
       'access-control-allow-credentials': 'true',
       'access-control-allow-methods': 'PATCH, DELETE',
-      'access-control-allow-headers': 'Authorization, Content-Type, Accept',
+      'access-control-allow-headers': 'Authorization, Content-Type, Accept, If-None-Match',
       'access-control-max-age': '321',
     });
     expect(varyOf(ctx)).toEqual(expect.arrayContaining(['Access-Control-Request-Method']));
@@ -193,7 +193,7 @@ describe('preflight', () => {
 });
 
 describe('decorate', () => {
-  const EXPOSED = 'Link, Allow, Retry-After, WWW-Authenticate';
+  const EXPOSED = 'Link, Allow, Retry-After, WWW-Authenticate, ETag';
 
   test.each([true, false])('a request without Origin gets no CORS headers (credentialed: %p)', (credentialed) => {
     const ctx = contextOf('GET');

@@ -55,6 +55,8 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
     suspended: new Map(),
   };
   let timer: NodeJS.Timeout | null = null;
+  // Loads since this instance started (the boot's and every reload), for the operators' metrics.
+  let loads = 0;
   let loading: Promise<void> | null = null;
 
   /**
@@ -134,6 +136,7 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
       keySecret: resolveKeySecret(strapi),
       suspended,
     };
+    loads += 1;
   };
 
   const reload = () => {
@@ -160,6 +163,8 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
 
   return {
     snapshot: () => current,
+    /** How many times the definitions were loaded since this instance started. */
+    loads: () => loads,
     async start() {
       await reload();
       // An endpoint without a locale reads the default one, which an admin may change at any time.

@@ -12,6 +12,8 @@ export interface Caller {
   endpoint?: CompiledEndpoint;
   keyId?: number;
   user?: SessionUser;
+  /** The rate limit that refused the request (429): the key's own, or the endpoint's. */
+  limited?: 'key' | 'endpoint';
 }
 
 /** A path past this many characters is cut in the log: it was refused (414) anyway. */
@@ -27,10 +29,13 @@ const callerText = ({ keyId, user }: Caller) =>
  */
 export const createAccessLog = (strapi: Core.Strapi) => {
   if (!pluginConfig(strapi, 'accessLog')) return null;
+  // `startedAt` is a `performance.now()` reading: clock changes do not move it.
   return (ctx: Context, startedAt: number, caller: Caller) => {
     // Below the logger's level the line would still be formatted before being dropped.
     if (!strapi.log.isLevelEnabled('http')) return;
     const path = ctx.path.length > LOGGED_PATH ? `${ctx.path.slice(0, LOGGED_PATH)}...` : ctx.path;
-    strapi.log.http(`${ctx.method} ${path} (${Date.now() - startedAt} ms) ${ctx.status}${callerText(caller)}`);
+    strapi.log.http(
+      `${ctx.method} ${path} (${Math.round(performance.now() - startedAt)} ms) ${ctx.status}${callerText(caller)}`
+    );
   };
 };

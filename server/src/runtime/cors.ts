@@ -6,8 +6,9 @@ import { ApiError } from '../errors/api-error';
 import { pluginConfig } from '../config/plugin-config';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept';
-const EXPOSED_HEADERS = 'Link, Allow, Retry-After, WWW-Authenticate';
+// If-None-Match and ETag: a page's script may revalidate List and Aggregate answers itself (conditional-get.ts).
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, If-None-Match';
+const EXPOSED_HEADERS = 'Link, Allow, Retry-After, WWW-Authenticate, ETag';
 
 /**
  * CORS and the origin check of `/_api` (DESIGN.md section 4).

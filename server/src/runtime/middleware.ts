@@ -19,6 +19,8 @@ import { createOpenapiRoute } from './openapi-route';
 import { matchRoute } from '../engine/route-table';
 import { createSessionResource } from './session-resource';
 import { setSecurityHeaders } from './security-headers';
+import { answerConditionally } from './conditional-get';
+import { createMetricsRoute } from './metrics-route';
 
 const PREFIX = '/_api';
 const FILES_PREFIX = `${PREFIX}/${FILES_PATH}/`;
@@ -48,6 +50,7 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine) => 
   const files = createFileRoute(engine);
   const openapi = createOpenapiRoute(strapi);
   const logAccess = createAccessLog(strapi);
+  const metrics = createMetricsRoute(strapi, engine);
   if (!publicUrlOf(strapi)) {
     strapi.log.warn(
       '[data-api] server.url is not set: paging links, file URLs and OpenAPI documents use relative references ' +
@@ -75,12 +78,15 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine) => 
     if (credentialed) cors.checkSource(ctx);
     Object.assign(caller, await authenticate(strapi, ctx, endpoint, snapshot, identify.identify));
     await endpoint.handle(ctx, { param, user: caller.user });
+    answerConditionally(ctx, endpoint.type);
   };
 
   return async (ctx: Context, next: Next) => {
     const { path } = ctx;
+    // The metrics' path may be anywhere on the site, inside /_api or not.
+    if (metrics && path === metrics.path) return metrics.serve(ctx);
     if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return next();
-    const startedAt = Date.now();
+    const startedAt = performance.now();
     const caller: Caller = {};
     setSecurityHeaders(ctx, path.startsWith(FILES_PREFIX));
     ctx.vary('Origin');
@@ -95,5 +101,6 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine) => 
     }
     // The answer is built (a file may still be streaming): logging adds no wait.
     logAccess?.(ctx, startedAt, caller);
+    metrics?.observe(ctx, startedAt, caller);
   };
 };

@@ -80,6 +80,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     throw new Error('data-api: could not count a login attempt');
   };
 
+  // Refusals of this instance, for the operators' metrics (read when scraped).
+  let refused = 0;
+
   const giveBack = (key: string) =>
     table().where(column('key'), key).andWhere(column('failures'), '>', 0).decrement(column('failures'), 1);
 
@@ -101,9 +104,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (Number(row.failures) > limit && end > now) wait = Math.max(wait, Math.ceil((end - now) / 1000));
       }
       // A refused attempt checks no password: it gives its counts back, so the counts stay those of checks.
-      if (wait) for (const { key } of counters) await giveBack(key);
+      if (wait) {
+        refused += 1;
+        for (const { key } of counters) await giveBack(key);
+      }
       return wait;
     },
+
+    /** Attempts refused since this instance started. */
+    refusals: () => refused,
 
     /** The password was right: the user's count starts again, and the address gets this attempt back. */
     async succeeded(subject: LoginSubject) {
