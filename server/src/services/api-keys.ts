@@ -50,7 +50,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * Makes a key and its secret, named `name` (already in the name rule) if no key has it, else refused, or without
    * `name` after its description; `create` then puts it in force, an import once for all.
    */
-  const issue = async ({ name, description, expiresAt, rateLimit }: ApiKeyInput): Promise<ApiKeySummary & { secret: string }> => {
+  const issue = async ({
+    name,
+    description,
+    expiresAt,
+    rateLimit,
+  }: ApiKeyInput): Promise<ApiKeySummary & { secret: string }> => {
     if (name && (await query().findOne({ where: { name }, select: ['id'] }))) refuse([nameTaken(name)]);
     const chosen = name ?? firstFree(await takenNames(), keyNameFrom(description));
     const secret = generateSecret();
