@@ -6,6 +6,7 @@ import { keyNameFrom, type ApiKeySummary } from '../../../contracts/api-key';
 import { formatProblem } from '../../../contracts/problems';
 import { errorProblems, useAdminApi, useAdminData } from '../api/useAdminData';
 import { ConfirmButton } from '../components/ConfirmButton';
+import { useKeyUsageColumn } from '../components/KeyUsage';
 import { NewSecrets } from '../components/NewSecrets';
 import { SimpleTable, type Column } from '../components/SimpleTable';
 import { useRights } from '../hooks/useRights';
@@ -99,6 +100,7 @@ export const KeysPage = () => {
   const api = useAdminApi();
   const rights = useRights('keys');
   const keys = useAdminData('apiKeys.find');
+  const usageColumn = useKeyUsageColumn();
   if (keys.loading || rights.isLoading) return <Page.Loading />;
   if (keys.error) return <Page.Error />;
   const date = (value: string | null) => (value ? formatDate(value) : t('common.never'));
@@ -110,6 +112,7 @@ export const KeysPage = () => {
     { label: t('keys.column.lastUsed'), cell: (k) => <Typography>{date(k.lastUsedAt)}</Typography> },
     { label: t('keys.column.expires'), cell: (k) => <Typography>{date(k.expiresAt)}</Typography> },
   ];
+  if (usageColumn) columns.push(usageColumn);
   if (rights.canManage) {
     columns.push({
       label: t('common.actions'),
