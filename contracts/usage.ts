@@ -35,6 +35,8 @@ export const usageQuerySchema = z
     endpoint: idText.optional(),
     key: idText.optional(),
   })
+  // Hours are counted from 1970 (nothing is counted before), and periods are aligned by integer division.
+  .refine(({ from }) => Date.parse(from) >= 0, { message: 'from must not be before 1970', path: ['from'] })
   .refine(({ from, to }) => Date.parse(from) < Date.parse(to), { message: 'from must be before to', path: ['to'] })
   .refine(({ from, to }) => Date.parse(to) - Date.parse(from) <= MAX_RANGE_DAYS * 24 * HOUR_MS, {
     message: `the range may cover at most ${MAX_RANGE_DAYS} days`,

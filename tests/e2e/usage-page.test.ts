@@ -106,6 +106,8 @@ test('the Usage page shows the calls made, per endpoint and per key, with charts
   await expect(page.locator('[aria-label="Requests per key"] .u-legend').innerText()).resolves.toMatch(
     /usage-shop[\s\S]*usage-partner/
   );
+  // Tall enough for the tables under the charts (the admin scrolls inside its layout, not the page).
+  await page.setViewportSize({ width: 1400, height: 1500 });
   await screenshot(page, 'usage-page');
 
   // The dark theme (the admin follows the system's by default): the charts take its colours.
@@ -117,6 +119,7 @@ test('the Usage page shows the calls made, per endpoint and per key, with charts
   expect(await legendColour()).not.toBe(light);
   await screenshot(page, 'usage-page-dark');
   await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1400, height: 1000 });
 });
 
 test("the key page shows a key's last use and busiest endpoints", async () => {

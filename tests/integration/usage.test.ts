@@ -253,6 +253,7 @@ describe('the admin API', () => {
     ['a range backwards', valid({ from: new Date(Date.now() + 9 * HOUR_MS).toISOString() }), /before/],
     ['a range too long', valid({ from: '2020-01-01T00:00:00Z', to: '2021-03-01T00:00:00Z' }), /at most 400 days/],
     ['a date that is not ISO', valid({ from: 'yesterday' }), /from/],
+    ['a date before 1970', valid({ from: '1969-12-31T00:00:00Z' }), /before 1970/],
     ['an unknown grouping', valid({ groupBy: 'hour' }), /groupBy/],
     ['an id that is not a number', valid({ endpoint: '1 or 1=1' }), /endpoint/],
     ['a negative key', valid({ key: '-1' }), /key/],

@@ -70,7 +70,7 @@ export const UsageChart = ({
             label: line.label,
             stroke: palette[i % palette.length],
             width: 2,
-            points: { show: times.length < 50 },
+            points: { show: times.length < 50, fill: colors.neutral0 },
             value: (_chart: uPlot, value: number | null) => show(value),
           })),
         ],
