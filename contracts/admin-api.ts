@@ -7,6 +7,7 @@ import type { OpenapiObject, openapiDocumentInputSchema, StoredOpenapiDocument }
 import { PERMISSIONS } from './permissions';
 import type { SessionSummary } from './session';
 import type { ImportResult, transferSchema, TransferDocument } from './transfer';
+import type { KeyUsage, UsageSeries } from './usage';
 
 /**
  * The admin API (DESIGN.md section 3), served under `/<plugin id>`: one table from which the server builds its
@@ -28,7 +29,8 @@ const types = <Data, Body = never>(): Types<Body, Data> => ({});
 /** Ids of stored rows: numbers from the admin API, or strings from the panel's own URLs. */
 export type RowId = number | string;
 
-export type AdminAction = (typeof PERMISSIONS)[keyof typeof PERMISSIONS]['read' | 'manage'];
+type Permissions = typeof PERMISSIONS;
+export type AdminAction = { [A in keyof Permissions]: Permissions[A][keyof Permissions[A]] }[keyof Permissions];
 
 export interface AdminRoute {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -49,7 +51,7 @@ type DocumentInput = z.input<typeof openapiDocumentInputSchema>;
 /** What a delete answers: the id of the row that is gone. */
 type Deleted = { id: number };
 
-const { endpoints, keys, documents, transfer, sessions } = PERMISSIONS;
+const { endpoints, keys, documents, transfer, sessions, usage } = PERMISSIONS;
 
 export const ADMIN_API = {
   'endpoints.find': { method: 'GET', path: '/endpoints', action: endpoints.read, types: types<StoredEndpoint[]>() },
@@ -147,6 +149,10 @@ export const ADMIN_API = {
   },
   'sessions.find': { method: 'GET', path: '/sessions', action: sessions.read, types: types<SessionSummary[]>() },
   'sessions.delete': { method: 'DELETE', path: '/sessions/:id', action: sessions.manage, types: types<Deleted>() },
+  /** Requests over time per endpoint or key; the query string is `UsageQueryInput` (contracts/usage.ts). */
+  'usage.series': { method: 'GET', path: '/usage', action: usage.read, types: types<UsageSeries>() },
+  /** A key's last use and busiest endpoints. */
+  'usage.keyUsage': { method: 'GET', path: '/api-keys/:id/usage', action: usage.read, types: types<KeyUsage>() },
 } as const satisfies Record<string, AdminRoute>;
 
 export type AdminApi = typeof ADMIN_API;

@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   documents: { read: action('documents', 'read'), manage: action('documents', 'manage') },
   sessions: { read: action('sessions', 'read'), manage: action('sessions', 'manage') },
   transfer: { read: action('transfer', 'read'), manage: action('transfer', 'manage') },
+  /** Usage statistics are only read: nothing about them can be changed. */
+  usage: { read: action('usage', 'read') },
 } as const;
 
 export const PERMISSION_ACTIONS: Array<{ uid: string; displayName: string; subCategory: string }> = [
@@ -33,6 +35,7 @@ export const PERMISSION_ACTIONS: Array<{ uid: string; displayName: string; subCa
     displayName: 'Import a configuration (adds or replaces endpoints and documents, creates missing keys)',
     subCategory: 'Import and export',
   },
+  { uid: 'usage.read', displayName: 'Read usage statistics', subCategory: 'Usage' },
 ];
 
 /** Anyone with one of these may open the plugin's section of the admin panel. */
@@ -40,4 +43,5 @@ export const MENU_PERMISSIONS = [
   { action: PERMISSIONS.endpoints.read, subject: null },
   { action: PERMISSIONS.keys.read, subject: null },
   { action: PERMISSIONS.documents.read, subject: null },
+  { action: PERMISSIONS.usage.read, subject: null },
 ];

@@ -11,4 +11,5 @@ export const UIDS = {
   passwordChange: `plugin::${PLUGIN_ID}.password-change`,
   upload: `plugin::${PLUGIN_ID}.upload`,
   generation: `plugin::${PLUGIN_ID}.generation`,
+  usageBucket: `plugin::${PLUGIN_ID}.usage-bucket`,
 } as const;

@@ -19,6 +19,7 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   // Keys stored before keys had names: Strapi has added the column by now, the plugin gives the names.
   await getService(strapi, 'apiKeys').nameUnnamed();
   await getService(strapi, 'engine').start();
+  getService(strapi, 'usage').start();
   // From now on (not during Strapi's own boot-time sync of roles), changed admin rights are checked again.
   getService(strapi, 'adminRights').watch();
 };

@@ -2,8 +2,9 @@
 
 /**
  * A second instance of the playground, in its own process, on the database of the suite that forks it (the
- * DATABASE_* variables it inherits): what a site behind a load balancer runs. It answers IPC messages
- * `{ id, uid, data }` by creating that entry through its Document Service, and `{ stop: true }` by shutting down.
+ * DATABASE_* variables it inherits): what a site behind a load balancer runs. It serves HTTP on a free port of
+ * 127.0.0.1 (told in its ready message), answers IPC messages `{ id, uid, data }` by creating that entry through
+ * its Document Service, and `{ stop: true }` by shutting down.
  */
 const path = require('node:path');
 const { createStrapi } = require('@strapi/strapi');
@@ -24,7 +25,10 @@ const main = async () => {
       process.send({ id: message.id, ok: false, error: String(error && error.stack ? error.stack : error) });
     }
   });
-  process.send({ ready: true });
+  strapi.server.mount();
+  const server = strapi.server.httpServer;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.send({ ready: true, port: server.address().port });
 };
 
 main().catch((error) => {

@@ -2,6 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 export interface SecondInstance {
+  /** Where it serves HTTP (`http://127.0.0.1:<port>`). */
+  url: string;
   /** Creates an entry through the second instance's Document Service; resolves once it is committed there. */
   create: (uid: string, data: Record<string, unknown>) => Promise<string>;
   stop: () => Promise<void>;
@@ -13,12 +15,13 @@ export const startSecondInstance = async (): Promise<SecondInstance> => {
     env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
+  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+    child.once('message', (message: { port: number }) => resolve(message));
     child.once('exit', (code) => reject(new Error(`the second instance exited with ${code} before it was ready`)));
   });
   let next = 0;
   return {
+    url: `http://127.0.0.1:${port}`,
     create: (uid, data) =>
       new Promise((resolve, reject) => {
         const id = (next += 1);

@@ -47,18 +47,27 @@ export const errorProblems = (error: unknown): Problem[] => {
 const urlOf = (name: OperationName, params?: Readonly<Record<string, unknown>>) =>
   `/${PLUGIN_ID}${adminPath(name, params)}`;
 
-/** A read's parameters, or null to load nothing (yet); left out when the operation has none. */
+/** A query string's parameters (`usage.series` takes its range so). */
+export type QueryParams = Readonly<Record<string, string | number | undefined>>;
+
+/** The query string of `query` (`?from=...`), its undefined values left out; empty without any. */
+const queryString = (query: QueryParams = {}) => {
+  const entries = Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]]));
+  return entries.length ? `?${new URLSearchParams(entries)}` : '';
+};
+
+/** A read's parameters, or null to load nothing (yet), then its query; params left out when it has none. */
 type ParamsArgs<N extends ReadOperation> = keyof ParamsOf<N> extends never
-  ? [params?: ParamsOf<N> | null]
-  : [params: ParamsOf<N> | null];
+  ? [params?: ParamsOf<N> | null, query?: QueryParams]
+  : [params: ParamsOf<N> | null, query?: QueryParams];
 
 /**
  * Loads the `data` a read operation of the admin API answers (nothing while its params are null), and `reload`
  * after a change.
  */
-export const useAdminData = <N extends ReadOperation>(name: N, ...[params]: ParamsArgs<N>) => {
+export const useAdminData = <N extends ReadOperation>(name: N, ...[params, query]: ParamsArgs<N>) => {
   const { get } = useFetchClient();
-  const url = params === null ? null : urlOf(name, params);
+  const url = params === null ? null : `${urlOf(name, params)}${queryString(query)}`;
   const [state, setState] = useState<{ data?: DataOf<N>; error?: unknown; loading: boolean }>({
     loading: url !== null,
   });

@@ -6,14 +6,12 @@ type Area = keyof typeof PERMISSIONS;
 
 /**
  * Whether the admin may read and manage one area of the plugin (the RBAC actions of contracts/permissions.ts).
- * One area per call: Strapi names allowed actions by their last part (`read`, `manage`) only.
+ * One area per call: Strapi names allowed actions by their last part (`read`, `manage`) only. An area without
+ * a `manage` action (usage) is never managed.
  */
 export const useRights = (area: Area) => {
   const permissions = useMemo(
-    () => [
-      { action: PERMISSIONS[area].read, subject: null },
-      { action: PERMISSIONS[area].manage, subject: null },
-    ],
+    () => Object.values(PERMISSIONS[area]).map((action: string) => ({ action, subject: null })),
     [area]
   );
   const { allowedActions, isLoading } = useRBAC(permissions);

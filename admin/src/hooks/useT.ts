@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import type en from '../translations/en.json';
 import { getTranslation } from '../utils/getTranslation';
@@ -11,8 +12,11 @@ export type TranslationValues = Record<string, string | number>;
 /** What `useT` returns, for helpers that translate on a component's behalf. */
 export type Translate = (id: TranslationKey, values?: TranslationValues) => string;
 
-/** The plugin's translations by their short key, with optional values (`{count}`). */
+/**
+ * The plugin's translations by their short key, with optional values (`{count}`). The same function for as long
+ * as the locale is, so memoized values and effects may depend on it.
+ */
 export const useT = (): Translate => {
   const { formatMessage } = useIntl();
-  return (id, values) => formatMessage({ id: getTranslation(id) }, values);
+  return useCallback((id, values) => formatMessage({ id: getTranslation(id) }, values), [formatMessage]);
 };

@@ -1,6 +1,6 @@
 import { Layouts, Page, SubNav } from '@strapi/strapi/admin';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { MENU_PERMISSIONS } from '../../../contracts/permissions';
+import { MENU_PERMISSIONS, PERMISSIONS } from '../../../contracts/permissions';
 import { PLUGIN_ID } from '../../../contracts/plugin';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
@@ -9,6 +9,7 @@ import { DocumentsPage } from './DocumentsPage';
 import { EndpointEditor } from './EndpointEditor';
 import { EndpointsPage } from './EndpointsPage';
 import { KeysPage } from './KeysPage';
+import { UsagePage } from './UsagePage';
 
 /** The plugin's pages, each listed for admins who may read it. */
 const Navigation = () => {
@@ -17,6 +18,7 @@ const Navigation = () => {
     { to: 'endpoints', label: t('endpoints.title'), rights: useRights('endpoints') },
     { to: 'keys', label: t('keys.title'), rights: useRights('keys') },
     { to: 'documents', label: t('documents.title'), rights: useRights('documents') },
+    { to: 'usage', label: t('usage.title'), rights: useRights('usage') },
   ];
   return (
     <SubNav.Main aria-label={t('plugin.name')}>
@@ -34,11 +36,17 @@ const Navigation = () => {
 
 /** The first page the admin may read. */
 const Home = () => {
-  const endpoints = useRights('endpoints');
-  const keys = useRights('keys');
-  if (endpoints.isLoading || keys.isLoading) return <Page.Loading />;
-  return <Navigate to={endpoints.canRead ? 'endpoints' : keys.canRead ? 'keys' : 'documents'} replace />;
+  const pages = [
+    { to: 'endpoints', rights: useRights('endpoints') },
+    { to: 'keys', rights: useRights('keys') },
+    { to: 'documents', rights: useRights('documents') },
+    { to: 'usage', rights: useRights('usage') },
+  ];
+  if (pages.some((p) => p.rights.isLoading)) return <Page.Loading />;
+  return <Navigate to={pages.find((p) => p.rights.canRead)?.to ?? 'endpoints'} replace />;
 };
+
+const USAGE_READ = [{ action: PERMISSIONS.usage.read, subject: null }];
 
 /** The plugin's section of the admin panel, under /admin/plugins/data-api. */
 const App = () => (
@@ -51,6 +59,14 @@ const App = () => (
         <Route path="keys" element={<KeysPage />} />
         <Route path="documents" element={<DocumentsPage />} />
         <Route path="documents/:id" element={<DocumentPreview />} />
+        <Route
+          path="usage"
+          element={
+            <Page.Protect permissions={USAGE_READ}>
+              <UsagePage />
+            </Page.Protect>
+          }
+        />
       </Routes>
     </Layouts.Root>
   </Page.Protect>

@@ -7,6 +7,7 @@ import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateKey } from '../components/CreateKey';
 import { EditKey } from '../components/EditKey';
 import { rateLimitText } from '../components/RateLimitFields';
+import { useKeyUsageColumn } from '../components/KeyUsage';
 import { SimpleTable, type Column } from '../components/SimpleTable';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
@@ -18,6 +19,7 @@ export const KeysPage = () => {
   const api = useAdminApi();
   const rights = useRights('keys');
   const keys = useAdminData('apiKeys.find');
+  const usageColumn = useKeyUsageColumn();
   if (keys.loading || rights.isLoading) return <Page.Loading />;
   if (keys.error) return <Page.Error />;
   const date = (value: string | null) => (value ? formatDate(value) : t('common.never'));
@@ -30,6 +32,7 @@ export const KeysPage = () => {
     { label: t('keys.column.expires'), cell: (k) => <Typography>{date(k.expiresAt)}</Typography> },
     { label: t('keys.column.rateLimit'), cell: (k) => <Typography>{rateLimitText(k.rateLimit)}</Typography> },
   ];
+  if (usageColumn) columns.push(usageColumn);
   if (rights.canManage) {
     columns.push({
       label: t('common.actions'),

@@ -7,6 +7,7 @@ import loginThrottle from './login-throttle/schema.json';
 import passwordChange from './password-change/schema.json';
 import upload from './upload/schema.json';
 import generation from './generation/schema.json';
+import usageBucket from './usage-bucket/schema.json';
 
 export default {
   endpoint: { schema: endpoint },
@@ -18,4 +19,5 @@ export default {
   'password-change': { schema: passwordChange },
   upload: { schema: upload },
   generation: { schema: generation },
+  'usage-bucket': { schema: usageBucket },
 };

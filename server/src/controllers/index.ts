@@ -5,8 +5,9 @@ import objects from './objects';
 import sessions from './sessions';
 import openapiDocuments from './openapi-documents';
 import transfer from './transfer';
+import usage from './usage';
 
-export default { endpoints, apiKeys, objects, sessions, openapiDocuments, transfer } satisfies Record<
+export default { endpoints, apiKeys, objects, sessions, openapiDocuments, transfer, usage } satisfies Record<
   string,
   (deps: { strapi: Core.Strapi }) => object
 >;

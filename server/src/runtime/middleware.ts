@@ -11,6 +11,8 @@ import { FILES_PATH } from '../files/signature';
 import type { Engine } from '../engine';
 import { publicUrlOf } from '../utils/public-url';
 import { createAccessLog, type Caller } from './access-log';
+import { createUsageCount } from './count-usage';
+import type { UsageRecorder } from '../usage/recorder';
 import { authenticate } from './authenticate';
 import { createCors } from './cors';
 import { ApiError } from '../errors/api-error';
@@ -41,9 +43,9 @@ const sendError = (strapi: Core.Strapi, ctx: Context, error: unknown) => {
  * Serves `/_api/...`: the session resource, signed file URLs, public OpenAPI documents, or a route: then CORS,
  * allowed IPs, the origin check of session endpoints, authentication, and the endpoint's handler. Every answer
  * gets the security headers and an access log line that Strapi's own middlewares (which run after this one)
- * would give.
+ * would give, and an answer of an endpoint is counted in the usage statistics.
  */
-export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine) => {
+export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usage: UsageRecorder) => {
   const cors = createCors(strapi);
   const identify = createIdentify(strapi);
   const session = createSessionResource(strapi, cors, identify);
@@ -51,6 +53,7 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine) => 
   const openapi = createOpenapiRoute(strapi);
   const logAccess = createAccessLog(strapi);
   const metrics = createMetricsRoute(strapi, engine);
+  const countUsage = createUsageCount(strapi, usage);
   if (!publicUrlOf(strapi)) {
     strapi.log.warn(
       '[data-api] server.url is not set: paging links, file URLs and OpenAPI documents use relative references ' +
@@ -102,5 +105,6 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine) => 
     // The answer is built (a file may still be streaming): logging adds no wait.
     logAccess?.(ctx, startedAt, caller);
     metrics?.observe(ctx, startedAt, caller);
+    countUsage?.(ctx, startedAt, caller);
   };
 };

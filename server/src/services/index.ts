@@ -9,6 +9,7 @@ import openapiDocuments from './openapi-documents';
 import transfer from './transfer';
 import adminRights from './admin-rights';
 import passwordChanges from './password-changes';
+import usage from './usage';
 
 export default {
   engine,
@@ -21,4 +22,5 @@ export default {
   transfer,
   adminRights,
   passwordChanges,
+  usage,
 } satisfies Record<string, (deps: { strapi: Core.Strapi }) => object>;

@@ -1,0 +1,82 @@
+import { Button, Flex, Modal, Typography } from '@strapi/design-system';
+import { Page } from '@strapi/strapi/admin';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { ApiKeySummary } from '../../../contracts/api-key';
+import { useAdminData } from '../api/useAdminData';
+import { useRights } from '../hooks/useRights';
+import { useT } from '../hooks/useT';
+import { useUsageFormat } from '../hooks/useUsageFormat';
+import type { Column } from './SimpleTable';
+import { UsageTable } from './UsageTable';
+
+/** A key's last use and, for the last 7 and 30 days, its requests and busiest endpoints (loaded when opened). */
+const KeyUsageBody = ({ apiKey }: { apiKey: ApiKeySummary }) => {
+  const t = useT();
+  const { formatDate } = useIntl();
+  const format = useUsageFormat();
+  const usage = useAdminData('usage.keyUsage', { id: apiKey.id });
+  if (usage.error) return <Page.Error />;
+  if (!usage.data) return <Page.Loading />;
+  const { lastUsedAt, windows } = usage.data;
+  return (
+    <Flex direction="column" alignItems="stretch" gap={6}>
+      <Typography>
+        {t('keys.usage.lastUsed', {
+          date: lastUsedAt ? formatDate(lastUsedAt, { dateStyle: 'medium', timeStyle: 'short' }) : t('common.never'),
+        })}
+      </Typography>
+      {windows.map((window) => (
+        <Flex key={window.days} direction="column" alignItems="stretch" gap={2}>
+          <Typography variant="delta" tag="h3">
+            {t('keys.usage.window', { days: window.days, count: window.totals.requests })}
+          </Typography>
+          {window.endpoints.length ? (
+            <UsageTable
+              heading={t('keys.usage.busiest')}
+              testId={`key-usage-${window.days}`}
+              rows={window.endpoints.map((e) => ({ id: e.id, name: format.group(e, 'endpoint'), totals: e.totals }))}
+              format={format}
+              brief
+            />
+          ) : (
+            <Typography textColor="neutral600">{t('keys.usage.none')}</Typography>
+          )}
+        </Flex>
+      ))}
+    </Flex>
+  );
+};
+
+const KeyUsageButton = ({ apiKey }: { apiKey: ApiKeySummary }) => {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  return (
+    <Modal.Root open={open} onOpenChange={setOpen}>
+      <Modal.Trigger>
+        <Button variant="tertiary" size="S">
+          {t('keys.usage.open')}
+        </Button>
+      </Modal.Trigger>
+      <Modal.Content>
+        <Modal.Header>
+          <Modal.Title>{t('keys.usage.title', { name: apiKey.name })}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>{open && <KeyUsageBody apiKey={apiKey} />}</Modal.Body>
+        <Modal.Footer>
+          <Modal.Close>
+            <Button>{t('common.done')}</Button>
+          </Modal.Close>
+        </Modal.Footer>
+      </Modal.Content>
+    </Modal.Root>
+  );
+};
+
+/** The keys table's usage column, for admins who may read usage (null for the others). */
+export const useKeyUsageColumn = (): Column<ApiKeySummary> | null => {
+  const t = useT();
+  const rights = useRights('usage');
+  if (!rights.canRead) return null;
+  return { label: t('keys.column.usage'), cell: (k) => <KeyUsageButton apiKey={k} /> };
+};

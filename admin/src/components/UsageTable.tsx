@@ -1,0 +1,54 @@
+import { Box, Typography } from '@strapi/design-system';
+import type { UsageCounts } from '../../../contracts/usage';
+import type { UsageFormat } from '../hooks/useUsageFormat';
+import { useT } from '../hooks/useT';
+import { SimpleTable, type Column } from './SimpleTable';
+
+export interface UsageRow {
+  id: number;
+  name: string;
+  totals: UsageCounts;
+}
+
+/**
+ * Totals per endpoint or key, one row each (the numbers the charts draw, readable): requests, answers by status
+ * class, error rate, latency and bytes; `brief` keeps requests, error rate and latency.
+ */
+export const UsageTable = ({
+  heading,
+  rows,
+  format,
+  brief = false,
+  testId,
+}: {
+  heading: string;
+  /** Names the table for the browser tests. */
+  testId?: string;
+  rows: UsageRow[];
+  format: UsageFormat;
+  brief?: boolean;
+}) => {
+  const t = useT();
+  const number = (value: (c: UsageCounts) => string) => (row: UsageRow) => <Typography>{value(row.totals)}</Typography>;
+  const columns: Column<UsageRow>[] = [
+    { label: heading, cell: (row) => <Typography fontWeight="bold">{row.name}</Typography> },
+    { label: t('usage.column.requests'), cell: number((c) => format.count(c.requests)) },
+    ...(brief
+      ? []
+      : [
+          { label: t('usage.column.success'), cell: number((c) => format.count(c.success)) },
+          { label: t('usage.column.redirect'), cell: number((c) => format.count(c.redirect)) },
+          { label: t('usage.column.clientError'), cell: number((c) => format.count(c.clientError)) },
+          { label: t('usage.column.serverError'), cell: number((c) => format.count(c.serverError)) },
+        ]),
+    { label: t('usage.column.errorRate'), cell: number((c) => format.percent(c.errorRate)) },
+    { label: t('usage.column.p50'), cell: number((c) => format.ms(c.p50Ms)) },
+    { label: t('usage.column.p95'), cell: number((c) => format.ms(c.p95Ms)) },
+    ...(brief ? [] : [{ label: t('usage.column.bytes'), cell: number((c) => format.bytes(c.bytes)) }]),
+  ];
+  return (
+    <Box data-testid={testId}>
+      <SimpleTable columns={columns} rows={rows} />
+    </Box>
+  );
+};

@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import type { UsageGroup } from '../../../contracts/usage';
+import { useT } from './useT';
+
+/**
+ * How the usage pages write numbers and name groups, in the admin's locale. The same functions for as long as
+ * the locale is (charts redraw when they change).
+ */
+export const useUsageFormat = () => {
+  const t = useT();
+  const { formatNumber } = useIntl();
+  return useMemo(() => {
+    const dash = '–';
+    return {
+      count: (value: number) => formatNumber(value),
+      /** A share (0 to 1) as a percentage. */
+      percent: (rate: number | null) =>
+        rate === null ? dash : formatNumber(rate, { style: 'percent', maximumFractionDigits: 1 }),
+      ms: (ms: number | null) => (ms === null ? dash : formatNumber(ms, { maximumFractionDigits: 1 })),
+      bytes: (value: number) =>
+        formatNumber(value, { style: 'unit', unit: 'byte', notation: 'compact', unitDisplay: 'narrow' }),
+      /** An endpoint's route or a key's name, saying when it is gone; key 0 is the requests without a key. */
+      group: (group: Pick<UsageGroup, 'id' | 'label' | 'gone'>, by: 'endpoint' | 'key') => {
+        if (by === 'key' && group.id === 0) return t('usage.noKey');
+        if (by === 'key' && group.gone) return t('usage.goneKey', { id: group.id });
+        return group.gone ? t('usage.goneEndpoint', { label: group.label ?? '' }) : (group.label ?? '');
+      },
+    };
+  }, [t, formatNumber]);
+};
+
+export type UsageFormat = ReturnType<typeof useUsageFormat>;

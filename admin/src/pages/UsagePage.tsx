@@ -1,0 +1,146 @@
+import { Box, Button, Flex, Grid, Typography } from '@strapi/design-system';
+import { Layouts, Page } from '@strapi/strapi/admin';
+import { useMemo, useState } from 'react';
+import { HOUR_MS, type UsageSeries } from '../../../contracts/usage';
+import { useAdminData } from '../api/useAdminData';
+import { SelectField } from '../builder/SelectField';
+import { UsageChart, type ChartLine } from '../components/UsageChart';
+import { UsageTable, type UsageRow } from '../components/UsageTable';
+import { useT } from '../hooks/useT';
+import { useUsageFormat, type UsageFormat } from '../hooks/useUsageFormat';
+
+/** The ranges offered, in hours back from now: up to a week hour by hour, 30 days per day. */
+const RANGES = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 } as const;
+type Range = keyof typeof RANGES;
+
+/** Lines drawn per chart at most: the busiest groups (the tables list them all). */
+const MAX_LINES = 8;
+
+const requestLines = (series: UsageSeries, by: 'endpoint' | 'key', format: UsageFormat): ChartLine[] =>
+  series.groups.slice(0, MAX_LINES).map((group) => ({
+    label: format.group(group, by),
+    values: group.points.map((point) => point.requests),
+  }));
+
+const tableRows = (series: UsageSeries, by: 'endpoint' | 'key', format: UsageFormat, all: string): UsageRow[] => [
+  ...series.groups.map((group) => ({ id: group.id, name: format.group(group, by), totals: group.totals })),
+  { id: -1, name: all, totals: series.totals },
+];
+
+/**
+ * Usage statistics (docs/usage.md): requests over time per endpoint and per key, the error rate and latency of
+ * all of them, and the totals as tables, for the last 24 hours, 7 days or 30 days.
+ */
+export const UsagePage = () => {
+  const t = useT();
+  const format = useUsageFormat();
+  // The range is fixed when chosen (or refreshed), not at every render: the query must stay the same.
+  const [view, setView] = useState<{ range: Range; at: number }>({ range: '24h', at: Date.now() });
+  const query = useMemo(
+    () => ({
+      from: new Date(view.at - RANGES[view.range] * HOUR_MS).toISOString(),
+      to: new Date(view.at).toISOString(),
+    }),
+    [view]
+  );
+  const byEndpoint = useAdminData('usage.series', undefined, { ...query, groupBy: 'endpoint' });
+  const byKey = useAdminData('usage.series', undefined, { ...query, groupBy: 'key' });
+  const endpoints = byEndpoint.data;
+  const keys = byKey.data;
+  const charts = useMemo(() => {
+    if (!endpoints || !keys) return null;
+    return {
+      byEndpoint: requestLines(endpoints, 'endpoint', format),
+      byKey: requestLines(keys, 'key', format),
+      errorRate: [{ label: t('usage.errors'), values: endpoints.points.map((p) => p.errorRate) }],
+      latency: [
+        { label: t('usage.p50'), values: endpoints.points.map((p) => p.p50Ms) },
+        { label: t('usage.p95'), values: endpoints.points.map((p) => p.p95Ms) },
+      ],
+    };
+  }, [endpoints, keys, format, t]);
+  if (byEndpoint.error || byKey.error) return <Page.Error />;
+  if (!endpoints || !keys || !charts) return <Page.Loading />;
+  const requestsOf = (value: number) => format.count(value);
+  return (
+    <>
+      <Page.Title>{t('usage.title')}</Page.Title>
+      <Layouts.Header title={t('usage.title')} subtitle={t('usage.subtitle')} />
+      <Layouts.Content>
+        <Flex direction="column" alignItems="stretch" gap={6}>
+          <Flex gap={4} alignItems="flex-end">
+            <Box minWidth="240px">
+              <SelectField
+                name="range"
+                label={t('usage.range')}
+                value={view.range}
+                options={[
+                  ['24h', t('usage.range.24h')],
+                  ['7d', t('usage.range.7d')],
+                  ['30d', t('usage.range.30d')],
+                ]}
+                onChange={(range) => setView({ range: range as Range, at: Date.now() })}
+              />
+            </Box>
+            <Button variant="secondary" onClick={() => setView({ range: view.range, at: Date.now() })}>
+              {t('usage.refresh')}
+            </Button>
+          </Flex>
+          <Typography textColor="neutral600">{t('usage.delay')}</Typography>
+          {endpoints.totals.requests === 0 ? (
+            <Typography>{t('usage.empty')}</Typography>
+          ) : (
+            <>
+              <Grid.Root gap={6}>
+                <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+                  <UsageChart
+                    title={t('usage.chart.byEndpoint')}
+                    times={endpoints.times}
+                    lines={charts.byEndpoint}
+                    format={requestsOf}
+                  />
+                </Grid.Item>
+                <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+                  <UsageChart
+                    title={t('usage.chart.byKey')}
+                    times={keys.times}
+                    lines={charts.byKey}
+                    format={requestsOf}
+                  />
+                </Grid.Item>
+                <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+                  <UsageChart
+                    title={t('usage.chart.errorRate')}
+                    times={endpoints.times}
+                    lines={charts.errorRate}
+                    format={format.percent}
+                  />
+                </Grid.Item>
+                <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+                  <UsageChart
+                    title={t('usage.chart.latency')}
+                    times={endpoints.times}
+                    lines={charts.latency}
+                    format={format.ms}
+                  />
+                </Grid.Item>
+              </Grid.Root>
+              <UsageTable
+                heading={t('usage.column.endpoint')}
+                testId="usage-endpoints"
+                rows={tableRows(endpoints, 'endpoint', format, t('usage.total'))}
+                format={format}
+              />
+              <UsageTable
+                heading={t('usage.column.key')}
+                testId="usage-keys"
+                rows={tableRows(keys, 'key', format, t('usage.total'))}
+                format={format}
+              />
+            </>
+          )}
+        </Flex>
+      </Layouts.Content>
+    </>
+  );
+};

@@ -1,0 +1,20 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { pluginConfig } from '../config/plugin-config';
+import type { UsageRecorder } from '../usage/recorder';
+import type { Caller } from './access-log';
+
+/**
+ * Counts each answer of a request that matched an endpoint (docs/usage.md): its status class, its latency and
+ * its body's length. Koa knows the length of a string, a buffer or a set Content-Length; a JSON object body
+ * it measures by serializing it. A stream without a length counts 0 bytes. Null when usage is off.
+ */
+export const createUsageCount = (strapi: Core.Strapi, recorder: UsageRecorder) => {
+  if (!pluginConfig(strapi, 'usage').enabled) return null;
+  // `startedAt` is a `performance.now()` reading.
+  return (ctx: Context, startedAt: number, caller: Caller) => {
+    if (!caller.endpoint) return;
+    const ms = performance.now() - startedAt;
+    recorder.count(caller.endpoint, caller.keyId ?? 0, ctx.status, ms, ctx.response.length ?? 0);
+  };
+};

@@ -1,0 +1,100 @@
+import type { Core } from '@strapi/strapi';
+import { UIDS } from '../../../contracts/plugin';
+import { problemsOfIssues } from '../../../contracts/problems';
+import {
+  KEY_TOP_ENDPOINTS,
+  KEY_WINDOWS_DAYS,
+  usageQuerySchema,
+  type KeyUsage,
+  type UsageGroup,
+  type UsageSeries,
+} from '../../../contracts/usage';
+import { pluginConfig } from '../config/plugin-config';
+import { refuse } from '../errors/refuse';
+import { iso } from '../utils/iso-date';
+import { bucketTable, type BucketTable } from '../usage/bucket-table';
+import { hourOf } from '../usage/buckets';
+import { addSums, countsOf, noSums } from '../usage/counts';
+import { createUsageRecorder } from '../usage/recorder';
+import { buildSeries, seriesRange, type Labeller } from '../usage/series';
+import { sumBuckets, type SumRow } from '../usage/sum-buckets';
+
+/**
+ * Usage statistics (docs/usage.md): this instance's recorder, which the runtime counts into and which writes
+ * to the database off the request path, and the admin API's reads of what every instance wrote.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const settings = pluginConfig(strapi, 'usage');
+  const recorder = createUsageRecorder(strapi, settings);
+  let table: BucketTable | null = null;
+  const sum = (request: Parameters<typeof sumBuckets>[2]) =>
+    sumBuckets(strapi.db.connection, (table ??= bucketTable(strapi)), request);
+
+  /** Endpoints as they are now (`GET shop/orders`), else the route their rows hold. */
+  const endpointLabels = async (): Promise<Labeller> => {
+    const rows = await strapi.db.query(UIDS.endpoint).findMany({ select: ['id', 'method', 'path'] });
+    const routes = new Map(rows.map((e) => [e.id as number, `${e.method} ${e.path}`]));
+    return (id, route) => ({ label: routes.get(id) ?? route, gone: !routes.has(id) });
+  };
+
+  /** Keys by name; key 0 (no key) has no label. */
+  const keyLabels = async (rows: SumRow[]): Promise<Labeller> => {
+    const ids = [...new Set(rows.map((row) => row.group).filter((id) => id !== 0))];
+    const keys = ids.length
+      ? await strapi.db.query(UIDS.apiKey).findMany({ where: { id: { $in: ids } }, select: ['id', 'name'] })
+      : [];
+    const names = new Map(keys.map((k) => [k.id as number, k.name as string]));
+    return (id) => (id === 0 ? { label: null, gone: false } : { label: names.get(id) ?? null, gone: !names.has(id) });
+  };
+
+  return {
+    recorder,
+    /** Starts the periodic flush when usage is counted. */
+    start() {
+      if (settings.enabled) recorder.start();
+    },
+    /** Writes what is left; called when Strapi stops. */
+    stop: () => recorder.stop(),
+
+    /** Requests over time in `query`'s range (the admin API's query string, checked here), per endpoint or key. */
+    async series(query: unknown): Promise<UsageSeries> {
+      const parsed = usageQuerySchema.safeParse(query);
+      if (!parsed.success) return refuse(problemsOfIssues(parsed.error));
+      const { from, to, groupBy, endpoint, key } = parsed.data;
+      const range = seriesRange(from, to);
+      const rows = await sum({ ...range, groupBy, endpointId: endpoint, keyId: key });
+      const labels = groupBy === 'endpoint' ? await endpointLabels() : await keyLabels(rows);
+      return buildSeries(range, rows, labels);
+    },
+
+    /** A key's last use and, over the last 7 and 30 days, its totals and busiest endpoints; null: no such key. */
+    async keyUsage(id: number): Promise<KeyUsage | null> {
+      const key = await strapi.db.query(UIDS.apiKey).findOne({ where: { id }, select: ['lastUsedAt'] });
+      if (!key) return null;
+      const now = hourOf(Date.now());
+      const labelOf = await endpointLabels();
+      const windows = await Promise.all(
+        KEY_WINDOWS_DAYS.map(async (days) => {
+          const rows = await sum({
+            fromHour: now - days * 24 + 1,
+            toHour: now + 1,
+            slotHours: null,
+            groupBy: 'endpoint',
+            keyId: id,
+          });
+          const busiest = rows.sort((a, b) => b.sums[0] - a.sums[0] || a.group - b.group);
+          const endpoints: KeyUsage['windows'][number]['endpoints'] = busiest.slice(0, KEY_TOP_ENDPOINTS).map(
+            (row): Omit<UsageGroup, 'points'> => ({
+              id: row.group,
+              ...labelOf(row.group, row.route),
+              totals: countsOf(row.sums),
+            })
+          );
+          const totals = countsOf(rows.reduce((all, row) => addSums(all, row.sums), noSums()));
+          return { days, totals, endpoints };
+        })
+      );
+      return { lastUsedAt: key.lastUsedAt ? iso(key.lastUsedAt) : null, windows };
+    },
+  };
+};

@@ -1,0 +1,105 @@
+import { HOUR_MS, LATENCY_BOUNDS_MS } from '../../../contracts/usage';
+import { latencyClass } from './histogram';
+
+/**
+ * A bucket's counters by their attribute names in content-types/usage-bucket, in the order of its `counts`:
+ * requests, the four status classes, bytes, the duration sum, then the latency classes.
+ */
+export const COUNTERS = [
+  'requests',
+  'success',
+  'redirect',
+  'clientError',
+  'serverError',
+  'bytes',
+  'durationMs',
+  ...LATENCY_BOUNDS_MS.map((bound) => `ms${bound}`),
+  'msOver',
+] as const;
+
+const REQUESTS = 0;
+/** Status class n (2 to 5) is counted at index n - 1. */
+const STATUS_OFFSET = -1;
+const BYTES = 5;
+const DURATION = 6;
+export const FIRST_LATENCY_CLASS = 7;
+
+/** Hours since the epoch: a bucket's period. */
+export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS);
+
+/** What a bucket is counted for: the endpoint as it was matched (its route text labels it once it is gone). */
+export interface CountedEndpoint {
+  id: number;
+  method: string;
+  path: string;
+}
+
+export interface Bucket {
+  hour: number;
+  endpointId: number;
+  /** The API key's id; 0 for a request made without one. */
+  keyId: number;
+  /** `GET shop/orders`. */
+  route: string;
+  counts: Float64Array;
+}
+
+/**
+ * Buckets counted in memory, addressed hour, then endpoint, then key, by number: counting a request looks up
+ * three maps and adds to numbers, and allocates only when it opens a bucket (once per bucket per flush).
+ */
+export const createBuckets = () => {
+  let byHour = new Map<number, Map<number, Map<number, Bucket>>>();
+  let size = 0;
+
+  /** `labelled`: the bucket's route text, or the endpoint to make it from (no closure made per request). */
+  const open = (hour: number, endpointId: number, keyId: number, labelled: CountedEndpoint | string): Bucket => {
+    let byEndpoint = byHour.get(hour);
+    if (!byEndpoint) byHour.set(hour, (byEndpoint = new Map()));
+    let byKey = byEndpoint.get(endpointId);
+    if (!byKey) byEndpoint.set(endpointId, (byKey = new Map()));
+    let bucket = byKey.get(keyId);
+    if (!bucket) {
+      const route = typeof labelled === 'string' ? labelled : `${labelled.method} ${labelled.path}`;
+      bucket = { hour, endpointId, keyId, route, counts: new Float64Array(COUNTERS.length) };
+      byKey.set(keyId, bucket);
+      size += 1;
+    }
+    return bucket;
+  };
+
+  return {
+    get size() {
+      return size;
+    },
+
+    /** Counts one answer, made at `at` (ms), with its status, latency (ms) and body length (bytes). */
+    count(at: number, endpoint: CountedEndpoint, keyId: number, status: number, ms: number, bytes: number) {
+      const { counts } = open(hourOf(at), endpoint.id, keyId, endpoint);
+      counts[REQUESTS] += 1;
+      const statusClass = Math.floor(status / 100);
+      if (statusClass >= 2 && statusClass <= 5) counts[statusClass + STATUS_OFFSET] += 1;
+      counts[BYTES] += bytes;
+      counts[DURATION] += ms;
+      counts[FIRST_LATENCY_CLASS + latencyClass(ms)] += 1;
+    },
+
+    /** Adds a bucket taken out earlier (a flush that could not write it). */
+    restore(bucket: Bucket) {
+      const { counts } = open(bucket.hour, bucket.endpointId, bucket.keyId, bucket.route);
+      for (let i = 0; i < counts.length; i += 1) counts[i] += bucket.counts[i];
+    },
+
+    /** Takes every bucket out, oldest hour first; counting goes on into new ones. */
+    drain(): Bucket[] {
+      const taken = [...byHour.entries()]
+        .sort(([a], [b]) => a - b)
+        .flatMap(([, byEndpoint]) => [...byEndpoint.values()].flatMap((byKey) => [...byKey.values()]));
+      byHour = new Map();
+      size = 0;
+      return taken;
+    },
+  };
+};
+
+export type Buckets = ReturnType<typeof createBuckets>;

@@ -1,0 +1,156 @@
+import type { Page } from 'playwright-core';
+import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
+import { openAdminPanel, screenshot, type AdminBrowser } from '../helpers/admin-browser';
+import { adminWith, type AdminClient } from '../helpers/strapi';
+
+/**
+ * The Usage page and a key's usage in a real browser: after a known set of calls and a flush, the totals shown
+ * are those calls, the charts are drawn (in the light and the dark theme, from the design system's colours), and
+ * an admin without `usage.read` sees none of it. Screenshots go to test-artifacts/admin/.
+ */
+
+let panel: AdminBrowser;
+let page: Page;
+let admin: AdminClient;
+let shop: KeyFixture;
+let partner: KeyFixture;
+
+const call = async (path: string, key: KeyFixture, times: number, status: number) => {
+  for (let i = 0; i < times; i += 1) {
+    const response = await panel.app.http().get(`/_api/${path}`).set('Authorization', `Bearer ${key.secret}`);
+    expect(response.status).toBe(status);
+  }
+};
+
+/** The texts of the cells of the row of a totals table whose first cell is `name`. */
+const rowOf = async (table: 'usage-endpoints' | 'usage-keys', name: string) => {
+  const row = page.getByTestId(table).locator('tr', { has: page.getByText(name, { exact: true }) });
+  await row.waitFor();
+  return row.locator('td').allInnerTexts();
+};
+
+const legendColour = () =>
+  page.evaluate(`getComputedStyle(document.querySelector('[aria-label="Requests per endpoint"] .u-legend')).color`);
+
+beforeAll(async () => {
+  panel = await openAdminPanel();
+  page = panel.page;
+  admin = await panel.app.admin();
+  shop = await createKey(admin, 'Usage shop', 'usage-shop');
+  partner = await createKey(admin, 'Usage partner', 'usage-partner');
+  const auth = { method: 'api-key', keys: [shop.id, partner.id] };
+  await createEndpoint(admin, shop, {
+    path: 'usage/orders',
+    type: 'list',
+    object: 'api::order.order',
+    fields: [{ name: 'id' }, { name: 'total' }],
+    auth,
+  });
+  await createEndpoint(admin, shop, {
+    path: 'usage/products',
+    type: 'list',
+    object: 'api::product.product',
+    fields: [{ name: 'id' }, { name: 'title' }],
+    auth,
+  });
+  await call('usage/orders', shop, 6, 200);
+  await call('usage/orders?page=0', shop, 2, 400);
+  await call('usage/products', partner, 3, 200);
+  await call('usage/orders', partner, 1, 200);
+  await (
+    panel.app.strapi.plugin('data-api').service('usage') as { recorder: { flush: () => Promise<void> } }
+  ).recorder.flush();
+}, 180_000);
+
+afterAll(async () => {
+  await panel?.browser.close();
+  await panel?.app.stop();
+});
+
+test('the Usage page shows the calls made, per endpoint and per key, with charts', async () => {
+  await page.goto(`${panel.base}/admin/plugins/data-api/usage`);
+  // Endpoint, requests, 2xx, 3xx, 4xx, 5xx, error rate, then latency and bytes.
+  expect((await rowOf('usage-endpoints', 'GET usage/orders')).slice(0, 7)).toEqual([
+    'GET usage/orders',
+    '9',
+    '7',
+    '0',
+    '2',
+    '0',
+    '22.2%',
+  ]);
+  expect((await rowOf('usage-endpoints', 'GET usage/products')).slice(0, 7)).toEqual([
+    'GET usage/products',
+    '3',
+    '3',
+    '0',
+    '0',
+    '0',
+    '0%',
+  ]);
+  expect((await rowOf('usage-endpoints', 'All')).slice(0, 7)).toEqual(['All', '12', '10', '0', '2', '0', '16.7%']);
+  expect((await rowOf('usage-keys', 'usage-shop')).slice(0, 5)).toEqual(['usage-shop', '8', '6', '0', '2']);
+  expect((await rowOf('usage-keys', 'usage-partner')).slice(0, 5)).toEqual(['usage-partner', '4', '4', '0', '0']);
+  expect((await rowOf('usage-keys', 'All'))[1]).toBe('12');
+  for (const chart of [
+    'Requests per endpoint',
+    'Requests per key',
+    'Error rate (4xx and 5xx answers)',
+    'Latency (ms)',
+  ]) {
+    await page.locator(`[aria-label="${chart}"] canvas`).waitFor();
+  }
+  // Each request line is labelled with its endpoint or key in the chart's legend.
+  const legend = page.locator('[aria-label="Requests per endpoint"] .u-legend');
+  await expect(legend.innerText()).resolves.toMatch(/GET usage\/orders[\s\S]*GET usage\/products/);
+  await expect(page.locator('[aria-label="Requests per key"] .u-legend').innerText()).resolves.toMatch(
+    /usage-shop[\s\S]*usage-partner/
+  );
+  // Tall enough for the tables under the charts (the admin scrolls inside its layout, not the page).
+  await page.setViewportSize({ width: 1400, height: 1500 });
+  await screenshot(page, 'usage-page');
+
+  // The dark theme (the admin follows the system's by default): the charts take its colours.
+  const light = await legendColour();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await rowOf('usage-endpoints', 'GET usage/orders');
+  await page.locator('[aria-label="Requests per endpoint"] canvas').waitFor();
+  expect(await legendColour()).not.toBe(light);
+  await screenshot(page, 'usage-page-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1400, height: 1000 });
+});
+
+test("the key page shows a key's last use and busiest endpoints", async () => {
+  await page.goto(`${panel.base}/admin/plugins/data-api/keys`);
+  await page.locator('tr', { hasText: 'usage-shop' }).getByRole('button', { name: 'Usage' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Last 7 days: 8 requests').waitFor();
+  await dialog.getByText('Last 30 days: 8 requests').waitFor();
+  await expect(dialog.innerText()).resolves.toMatch(/Last used: (?!Never)/);
+  const busiest = dialog.getByTestId('key-usage-7').locator('tr', { hasText: 'GET usage/orders' });
+  // Endpoint, requests, error rate: the shop key called only the orders.
+  expect((await busiest.locator('td').allInnerTexts()).slice(0, 3)).toEqual(['GET usage/orders', '8', '25%']);
+  expect(await dialog.getByTestId('key-usage-7').locator('tbody tr').count()).toBe(1);
+  await screenshot(page, 'key-usage');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+});
+
+test('an admin without usage.read sees neither the page nor the usage of keys', async () => {
+  await adminWith(panel.app, 'no-usage-ui@example.com', ['plugin::data-api.keys.read']);
+  const other = await (await panel.browser.newContext()).newPage();
+  await other.goto(`${panel.base}/admin/auth/login`);
+  await other.locator('input[name="email"]').fill('no-usage-ui@example.com');
+  await other.locator('input[name="password"]').fill('Passw0rd!x');
+  await other.locator('button[type="submit"]').click();
+  await other.waitForURL((url) => !url.pathname.includes('/auth/'), { timeout: 30_000 });
+  await other.goto(`${panel.base}/admin/plugins/data-api/keys`);
+  await other.locator('tr', { hasText: 'usage-shop' }).waitFor();
+  expect(await other.getByRole('button', { name: 'Usage' }).count()).toBe(0);
+  expect(await other.getByRole('link', { name: 'Usage' }).count()).toBe(0);
+  await other.goto(`${panel.base}/admin/plugins/data-api/usage`);
+  await other.getByText(/don't have the permissions/i).waitFor();
+  expect(await other.locator('table').count()).toBe(0);
+  await other.context().close();
+});

@@ -1,0 +1,296 @@
+import supertest from 'supertest';
+import { HOUR_MS, type KeyUsage, type UsageCounts, type UsageSeries } from '../../contracts/usage';
+import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
+import { startSecondInstance } from '../helpers/second-instance';
+import { adminWith, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+
+/**
+ * Usage statistics (docs/usage.md): a known set of calls, with known statuses, across endpoints and keys, is
+ * counted in memory, written by a flush, and answered by the admin API exactly; nothing is written per request.
+ */
+
+let app: TestApp;
+let admin: AdminClient;
+let keyA: KeyFixture;
+let keyB: KeyFixture;
+let orders: { id: number };
+let products: { id: number };
+/** Bytes of every answer made so far to a counted request (the body as sent). */
+let bytesSent = 0;
+
+const TABLE = 'data_api_usage';
+const usage = () =>
+  app.strapi.plugin('data-api').service('usage') as {
+    recorder: { flush: () => Promise<void>; prune: () => Promise<number> };
+  };
+const flush = () => usage().recorder.flush();
+
+/** Calls `path` `times` times with `key` (none: no Authorization), expecting `status` each time. */
+const call = async (path: string, key: KeyFixture | null, times: number, status: number, base?: string) => {
+  for (let i = 0; i < times; i += 1) {
+    const http = base ? supertest(base) : app.http();
+    const request = http.get(`/_api/${path}`);
+    const response = await (key ? request.set('Authorization', `Bearer ${key.secret}`) : request);
+    expect(response.status).toBe(status);
+    bytesSent += Buffer.byteLength(response.text);
+  }
+};
+
+/** A range around now: the hour of these calls is in it. */
+const range = () => ({
+  from: new Date(Date.now() - 2 * HOUR_MS).toISOString(),
+  to: new Date(Date.now() + HOUR_MS).toISOString(),
+});
+
+const series = async (query: Record<string, string | number>, client = admin) => {
+  const response = await client.get('/data-api/usage').query({ ...range(), ...query });
+  expect(response.status).toBe(200);
+  return response.body.data as UsageSeries;
+};
+
+const counts = (
+  requests: number,
+  classes: Partial<Pick<UsageCounts, 'success' | 'redirect' | 'clientError' | 'serverError'>>
+) => ({
+  requests,
+  success: 0,
+  redirect: 0,
+  clientError: 0,
+  serverError: 0,
+  ...classes,
+});
+
+const rowCount = async () => Number((await knexOf(app)(TABLE).count({ n: '*' }))[0].n);
+
+beforeAll(async () => {
+  // Only the tests flush: the timer would write at moments they do not choose.
+  app = await startApp({ DATA_API_USAGE_FLUSH_MS: '600000' });
+  admin = await app.admin();
+  keyA = await createKey(admin, 'usage a');
+  keyB = await createKey(admin, 'usage b');
+  const auth = { method: 'api-key', keys: [keyA.id, keyB.id] };
+  orders = await createEndpoint(admin, keyA, {
+    path: 'usage/orders',
+    type: 'list',
+    object: 'api::order.order',
+    fields: [{ name: 'id' }, { name: 'total' }],
+    auth,
+  });
+  products = await createEndpoint(admin, keyA, {
+    path: 'usage/products',
+    type: 'list',
+    object: 'api::product.product',
+    fields: [{ name: 'id' }, { name: 'title' }],
+    auth,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('counting', () => {
+  test('known calls are answered exactly per endpoint and per key, after one flush', async () => {
+    await call('usage/orders', keyA, 5, 200);
+    await call('usage/orders?page=0', keyA, 2, 400);
+    await call('usage/orders', keyB, 3, 200);
+    await call('usage/products', keyB, 4, 200);
+    await call('usage/orders', null, 2, 401);
+    // Not an endpoint: not counted, nor are its bytes.
+    const counted = bytesSent;
+    await call('usage/nothing-here', keyA, 3, 404);
+    bytesSent = counted;
+    expect(await rowCount()).toBe(0);
+    await flush();
+
+    const byEndpoint = await series({ groupBy: 'endpoint' });
+    expect(byEndpoint.step).toBe('hour');
+    expect(byEndpoint.times).toHaveLength(4);
+    expect(byEndpoint.totals).toMatchObject(counts(16, { success: 12, clientError: 4 }));
+    expect(byEndpoint.totals.errorRate).toBe(0.25);
+    expect(byEndpoint.totals.bytes).toBe(bytesSent);
+    expect(byEndpoint.groups.map(({ id, label, gone, totals }) => ({ id, label, gone, totals }))).toEqual([
+      {
+        id: orders.id,
+        label: 'GET usage/orders',
+        gone: false,
+        totals: expect.objectContaining(counts(12, { success: 8, clientError: 4 })),
+      },
+      {
+        id: products.id,
+        label: 'GET usage/products',
+        gone: false,
+        totals: expect.objectContaining(counts(4, { success: 4 })),
+      },
+    ]);
+    // Every call fell in the current hour: one point holds them, the others are zeros.
+    const now = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+    const at = byEndpoint.times.indexOf(new Date(now).toISOString());
+    expect(byEndpoint.points.map((p) => p.requests)).toEqual(byEndpoint.times.map((_, i) => (i === at ? 16 : 0)));
+    expect(byEndpoint.groups[0].points[at]).toEqual(byEndpoint.groups[0].totals);
+    const { p50Ms, p95Ms, avgMs } = byEndpoint.totals;
+    expect(p50Ms).toBeGreaterThan(0);
+    expect(p95Ms).toBeGreaterThanOrEqual(p50Ms!);
+    expect(avgMs).toBeGreaterThanOrEqual(0);
+
+    const byKey = await series({ groupBy: 'key' });
+    expect(byKey.groups.map(({ id, label, totals }) => ({ id, label, requests: totals.requests }))).toEqual([
+      { id: keyA.id, label: 'usage-a', requests: 7 },
+      { id: keyB.id, label: 'usage-b', requests: 7 },
+      { id: 0, label: null, requests: 2 },
+    ]);
+    expect(byKey.groups[2].totals).toMatchObject(counts(2, { clientError: 2 }));
+
+    const ofKeyA = await series({ groupBy: 'endpoint', key: keyA.id });
+    expect(ofKeyA.groups.map((g) => [g.id, g.totals.requests])).toEqual([[orders.id, 7]]);
+    const ofProducts = await series({ groupBy: 'key', endpoint: products.id });
+    expect(ofProducts.groups.map((g) => [g.id, g.totals.requests])).toEqual([[keyB.id, 4]]);
+  });
+
+  test("a key's last use and busiest endpoints", async () => {
+    const response = await admin.get(`/data-api/api-keys/${keyB.id}/usage`);
+    expect(response.status).toBe(200);
+    const data = response.body.data as KeyUsage;
+    expect(data.lastUsedAt).not.toBeNull();
+    expect(data.windows.map((w) => w.days)).toEqual([7, 30]);
+    for (const window of data.windows) {
+      expect(window.totals.requests).toBe(7);
+      expect(window.endpoints.map((e) => [e.label, e.totals.requests])).toEqual([
+        ['GET usage/products', 4],
+        ['GET usage/orders', 3],
+      ]);
+    }
+    expect((await admin.get('/data-api/api-keys/999999/usage')).status).toBe(404);
+    expect((await admin.get('/data-api/api-keys/x/usage')).status).toBe(400);
+  });
+
+  test('no database statement per request: only the flush writes, one statement per bucket', async () => {
+    const statements: string[] = [];
+    const listen = (query: { sql: string }) => statements.push(query.sql);
+    knexOf(app).on('query', listen);
+    try {
+      await call('usage/products', keyA, 20, 200);
+      expect(statements.filter((sql) => sql.includes(TABLE))).toEqual([]);
+      await flush();
+    } finally {
+      knexOf(app).off('query', listen);
+    }
+    // One bucket (this hour, products, key A); the flush may also have deleted old buckets (once an hour).
+    expect(statements.filter((sql) => sql.includes(TABLE) && /^insert/i.test(sql))).toHaveLength(1);
+    const byKey = await series({ groupBy: 'key', endpoint: products.id });
+    expect(byKey.groups.map((g) => [g.id, g.totals.requests])).toEqual([
+      [keyA.id, 20],
+      [keyB.id, 4],
+    ]);
+  });
+
+  test('a deleted endpoint keeps its route as its label', async () => {
+    const doomed = await createEndpoint(admin, keyA, {
+      path: 'usage/doomed',
+      type: 'list',
+      object: 'api::order.order',
+      fields: [{ name: 'id' }],
+    });
+    await call('usage/doomed', keyA, 2, 200);
+    await flush();
+    expect((await admin.del(`/data-api/endpoints/${doomed.id}`)).status).toBe(200);
+    const { groups } = await series({ groupBy: 'endpoint', endpoint: doomed.id });
+    expect(groups.map(({ label, gone, totals }) => [label, gone, totals.requests])).toEqual([
+      ['GET usage/doomed', true, 2],
+    ]);
+  });
+});
+
+describe('several instances', () => {
+  test('buckets written by two instances add up', async () => {
+    const before = (await series({ groupBy: 'endpoint', key: keyA.id })).groups.find((g) => g.id === orders.id)!;
+    const second = await startSecondInstance();
+    try {
+      await call('usage/orders', keyA, 4, 200);
+      await call('usage/orders', keyA, 3, 200, second.url);
+      await flush();
+    } finally {
+      // Stopping writes what the second instance counted.
+      await second.stop();
+    }
+    const after = (await series({ groupBy: 'endpoint', key: keyA.id })).groups.find((g) => g.id === orders.id)!;
+    expect(after.totals.requests - before.totals.requests).toBe(7);
+    expect(after.totals.success - before.totals.success).toBe(7);
+    // One row per bucket: the second instance's counts were added to the row the first one wrote.
+    const rows = await knexOf(app)(TABLE).where({ endpoint_id: orders.id, key_id: keyA.id });
+    expect(rows).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('retention', () => {
+  const bucketRow = (hour: number, endpoint: number) => ({
+    hour,
+    endpoint_id: endpoint,
+    key_id: 0,
+    route: 'GET usage/old',
+    requests: 1,
+    success: 1,
+  });
+
+  test('buckets older than retentionDays go, at most once an hour unless asked', async () => {
+    // The playground keeps 90 days.
+    const cutoff = Math.floor(Date.now() / HOUR_MS) - 90 * 24;
+    await knexOf(app)(TABLE).insert([bucketRow(cutoff - 1, 990001), bucketRow(cutoff, 990002)]);
+    // The suite's flushes already deleted old buckets within the hour: this one leaves them.
+    await call('usage/orders', keyB, 1, 200);
+    await flush();
+    expect(await knexOf(app)(TABLE).whereIn('endpoint_id', [990001, 990002]).pluck('endpoint_id')).toHaveLength(2);
+    expect(await usage().recorder.prune()).toBe(1);
+    expect(await knexOf(app)(TABLE).whereIn('endpoint_id', [990001, 990002]).pluck('endpoint_id')).toEqual([990002]);
+  });
+});
+
+describe('the admin API', () => {
+  /** A valid query with `changes`. */
+  const valid = (changes: Record<string, string>) => ({ ...range(), groupBy: 'endpoint', ...changes });
+  test.each([
+    ['no range', { groupBy: 'endpoint' }, /from/],
+    ['a range backwards', valid({ from: new Date(Date.now() + 9 * HOUR_MS).toISOString() }), /before/],
+    ['a range too long', valid({ from: '2020-01-01T00:00:00Z', to: '2021-03-01T00:00:00Z' }), /at most 400 days/],
+    ['a date that is not ISO', valid({ from: 'yesterday' }), /from/],
+    ['a date before 1970', valid({ from: '1969-12-31T00:00:00Z' }), /before 1970/],
+    ['an unknown grouping', valid({ groupBy: 'hour' }), /groupBy/],
+    ['an id that is not a number', valid({ endpoint: '1 or 1=1' }), /endpoint/],
+    ['a negative key', valid({ key: '-1' }), /key/],
+    ['an id past 32 bits', valid({ key: '99999999999' }), /key/],
+    ['an unknown parameter', valid({ limit: '5' }), /limit/],
+  ])('refuses %s (400)', async (_name, query, message) => {
+    const response = await admin.get('/data-api/usage').query(query);
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toMatch(message);
+  });
+
+  test('refuses a parameter given twice (400)', async () => {
+    const response = await admin.get(
+      `/data-api/usage?groupBy=key&groupBy=endpoint&from=${range().from}&to=${range().to}`
+    );
+    expect(response.status).toBe(400);
+  });
+
+  test('a long range is answered per UTC day', async () => {
+    const { step, times, totals } = await series({
+      from: new Date(Date.now() - 29 * 24 * HOUR_MS).toISOString(),
+      to: new Date().toISOString(),
+      groupBy: 'endpoint',
+    });
+    expect(step).toBe('day');
+    expect(times.length).toBeGreaterThanOrEqual(30);
+    expect(times.every((t) => t.endsWith('T00:00:00.000Z'))).toBe(true);
+    const hourly = await series({ groupBy: 'endpoint' });
+    expect(totals.requests).toBe(hourly.totals.requests);
+  });
+
+  test('reading usage needs usage.read (403 without it)', async () => {
+    const keysOnly = await adminWith(app, 'keys-only@example.com', ['plugin::data-api.keys.read']);
+    expect((await keysOnly.get('/data-api/usage').query({ ...range(), groupBy: 'key' })).status).toBe(403);
+    expect((await keysOnly.get(`/data-api/api-keys/${keyA.id}/usage`)).status).toBe(403);
+    const reader = await adminWith(app, 'usage-reader@example.com', ['plugin::data-api.usage.read']);
+    expect((await series({ groupBy: 'key' }, reader)).totals.requests).toBeGreaterThan(0);
+    expect((await reader.get(`/data-api/api-keys/${keyA.id}/usage`)).status).toBe(200);
+  });
+});
