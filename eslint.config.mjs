@@ -11,7 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const LAYERS = [
   ['config', 'errors', 'utils'],
   ['query'],
-  ['auth', 'aggregate', 'files', 'totals', 'indexes'],
+  ['auth', 'aggregate', 'files', 'totals', 'indexes', 'limits'],
   ['writes'],
   ['tasks'],
   ['handlers'],

@@ -12,6 +12,8 @@ export interface Caller {
   endpoint?: CompiledEndpoint;
   keyId?: number;
   user?: SessionUser;
+  /** Set when the request was refused (429) for its key's own limit or the endpoint's. */
+  limited?: 'key' | 'endpoint';
 }
 
 /** A path past this many characters is cut in the log: it was refused (414) anyway. */

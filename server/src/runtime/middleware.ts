@@ -16,6 +16,7 @@ import { createCors } from './cors';
 import { ApiError } from '../errors/api-error';
 import { answerOtherMethod } from './other-method';
 import { createOpenapiRoute } from './openapi-route';
+import { createRateLimit } from './rate-limit';
 import { matchRoute } from '../engine/route-table';
 import { createSessionResource } from './session-resource';
 import { setSecurityHeaders } from './security-headers';
@@ -48,6 +49,7 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine) => 
   const files = createFileRoute(engine);
   const openapi = createOpenapiRoute(strapi);
   const logAccess = createAccessLog(strapi);
+  const rateLimit = createRateLimit(engine.limits);
   if (!publicUrlOf(strapi)) {
     strapi.log.warn(
       '[data-api] server.url is not set: paging links, file URLs and OpenAPI documents use relative references ' +
@@ -73,7 +75,10 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine) => 
     // Allowed source IPs come first, whatever the authentication (spec 5; DESIGN.md section 4).
     if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
     if (credentialed) cors.checkSource(ctx);
+    // Per source address before the session is checked (refused attempts spend it too); per key once it is known.
+    if (credentialed) await rateLimit(ctx, caller, snapshot);
     Object.assign(caller, await authenticate(strapi, ctx, endpoint, snapshot, identify.identify));
+    if (!credentialed) await rateLimit(ctx, caller, snapshot);
     await endpoint.handle(ctx, { param, user: caller.user });
   };
 
