@@ -1,4 +1,17 @@
-import type { Response } from 'supertest';
+import type { AddressInfo } from 'node:net';
+import supertest, { type Response } from 'supertest';
+import type { TestApp } from './strapi';
+
+/**
+ * Has the app listen on 127.0.0.1 and answers a client of that origin: concurrent requests then share one
+ * server (supertest would otherwise open a server per request on the app's unbound one).
+ */
+export const listening = async (app: TestApp) => {
+  const server = app.strapi.server.httpServer;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return () => supertest(origin);
+};
 
 /**
  * The members of a `RateLimit-Policy` or `RateLimit` header (draft-ietf-httpapi-ratelimit-headers), by name:

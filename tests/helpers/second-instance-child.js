@@ -4,6 +4,7 @@
  * A second instance of the playground, in its own process, on the database of the suite that forks it (the
  * DATABASE_* variables it inherits): what a site behind a load balancer runs. It answers IPC messages
  * `{ id, uid, data }` by creating that entry through its Document Service, and `{ stop: true }` by shutting down.
+ * With SECOND_INSTANCE_LISTEN=true it also serves HTTP (HOST, PORT) and tells its port when ready.
  */
 const path = require('node:path');
 const { createStrapi } = require('@strapi/strapi');
@@ -12,6 +13,7 @@ const PLAYGROUND = path.resolve(__dirname, '..', '..', 'playground');
 
 const main = async () => {
   const strapi = await createStrapi({ appDir: PLAYGROUND, distDir: PLAYGROUND }).load();
+  if (process.env.SECOND_INSTANCE_LISTEN === 'true') await strapi.listen();
   process.on('message', async (message) => {
     if (message.stop) {
       await strapi.destroy();
@@ -24,7 +26,8 @@ const main = async () => {
       process.send({ id: message.id, ok: false, error: String(error && error.stack ? error.stack : error) });
     }
   });
-  process.send({ ready: true });
+  const address = strapi.server.httpServer.address();
+  process.send({ ready: true, port: address && typeof address === 'object' ? address.port : null });
 };
 
 main().catch((error) => {
