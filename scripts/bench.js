@@ -18,6 +18,8 @@
  *      the media populated (target >= 10x; scripts/bench-files.js)
  *   10-11. 100 blog posts with a dynamic zone, an seo component (media, nested repeatable) and repeatable links:
  *      /_api List  vs  Strapi REST with the equivalent populate (target >= 5x; scripts/bench-blog.js)
+ *   13-14. the List of 10 rows of 2 with a rate limit it never reaches, counted in memory and in Redis (a
+ *      redis-server of the run's own)  vs  without a limit (targets >= 90% and >= 80%; scripts/bench-limits.js)
  *
  * Strapi runs in this process on a fresh database (SQLite by default, DATABASE_CLIENT=postgres|mysql for a
  * new database on that server); autocannon runs in a child process (scripts/bench-load.js) so the load
@@ -78,6 +80,7 @@ const {
 const { sessionScenarios } = require('./bench-session');
 const { fileScenarios } = require('./bench-files');
 const { blogScenarios, BLOG_SEED_POSTS } = require('./bench-blog');
+const { limitScenarios } = require('./bench-limits');
 
 const ROOT = path.resolve(__dirname, '..');
 const PRODUCT = 'api::product.product';
@@ -113,6 +116,8 @@ const TARGETS = {
   sessionVsRest: 10,
   filesVsRest: 10,
   blogVsRest: 5,
+  limitMemory: 0.9,
+  limitRedis: 0.8,
   aggregateVsSql: 1.5,
 };
 
@@ -229,11 +234,11 @@ const assertClean = (scenario, phase, result, { answered = true } = {}) => {
 };
 
 const runScenario = async (scenario) => {
-  const restore = scenario.setUp ? scenario.setUp() : null;
+  const restore = scenario.setUp ? await scenario.setUp() : null;
   try {
     return await measureScenario(scenario);
   } finally {
-    if (restore) restore();
+    if (restore) await restore();
   }
 };
 
@@ -376,6 +381,8 @@ const report = (context, scenarios, results, creates) => {
   const filesVsPlain = results.listFiles.requestsPerSecond / results.list100.requestsPerSecond;
   const blogVsRest = results.listBlog.requestsPerSecond / results.restBlog.requestsPerSecond;
   const blogP99 = results.restBlog.latency.p99 / results.listBlog.latency.p99;
+  const limitMemory = results.list10memory.requestsPerSecond / results.list10.requestsPerSecond;
+  const limitRedis = results.list10redis.requestsPerSecond / results.list10.requestsPerSecond;
   const mark = (value, target) => (value >= target ? 'PASS' : 'BELOW');
   log(
     table(
@@ -427,6 +434,18 @@ const report = (context, scenarios, results, creates) => {
           mark(blogVsRest, TARGETS.blogVsRest),
         ],
         ['/_api blog List vs REST populated (p99, REST / ours)', `${blogP99.toFixed(2)}x`, '', ''],
+        [
+          '/_api List 10 with a limit in memory vs without',
+          `${(limitMemory * 100).toFixed(1)}%`,
+          '>= 90%',
+          mark(limitMemory, TARGETS.limitMemory),
+        ],
+        [
+          '/_api List 10 with a limit in Redis vs without',
+          `${(limitRedis * 100).toFixed(1)}%`,
+          '>= 80%',
+          mark(limitRedis, TARGETS.limitRedis),
+        ],
       ],
       [false, true, true, false]
     )
@@ -596,6 +615,16 @@ const benchDefault = async ({ strapi, origin }, context) => {
 };
 
 const runDefault = async (strapi, origin, bareOrigin, key, context) => {
+  const limits = await limitScenarios(strapi, origin, key, { fields: FIELDS, verify: listCheck(10, 10) });
+  try {
+    await runScenarios(strapi, origin, bareOrigin, key, context, limits.scenarios);
+  } finally {
+    await limits.close();
+  }
+};
+
+/** `limited`: the List of 10 with a limit, measured right after the same List without. */
+const runScenarios = async (strapi, origin, bareOrigin, key, context, limited) => {
   const { rows } = context;
   const auth = { Authorization: `Bearer ${key.secret}` };
   const list100 = {
@@ -628,6 +657,7 @@ const runDefault = async (strapi, origin, bareOrigin, key, context) => {
       status: 200,
       verify: listCheck(10, 10),
     },
+    ...limited,
     {
       id: 'list10logged',
       name: '/_api List, 10 rows, access log written',

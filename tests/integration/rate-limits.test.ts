@@ -1,5 +1,6 @@
 import { definitionOf, type StoredEndpoint } from '../../contracts/definition';
 import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
+import { conformance, validateOpenapi, type OpenapiDocument } from '../helpers/openapi';
 import { expectTooMany, policyOf, remainingOf, statusCounts } from '../helpers/rate-limits';
 import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
@@ -280,5 +281,43 @@ describe('invalid limits are refused with 400, naming the problem', () => {
     expect(errorsOf(updated)).toEqual([['rateLimit', 'windowSeconds']]);
     const row = (await admin.get('/data-api/api-keys')).body.data.find((k: { id: number }) => k.id === limited.id);
     expect(row.rateLimit).toEqual({ requests: 5, windowSeconds: WINDOW, burst: 0 });
+  });
+});
+
+describe('OpenAPI documents', () => {
+  test('document the 429 of limited endpoints and of API-key endpoints, with the policy; valid, and live 429s fit', async () => {
+    const limited = await limitedList({ requests: 1, windowSeconds: WINDOW, burst: 4 });
+    const free = await createEndpoint(admin, key, {
+      path: 'limited/session-free',
+      type: 'list',
+      object: 'api::order.order',
+      filter: { customer: { user: { id: { $eq: { $var: 'user.id' } } } } },
+      fields: [{ name: 'id' }],
+      auth: { method: 'session', userObject: 'plugin::users-permissions.user' },
+    });
+    const created = await admin.post('/data-api/openapi-documents', {
+      data: { title: 'Limits', version: '1', endpoints: [limited.id, free.id] },
+    });
+    expect(created.status).toBe(201);
+    const downloaded = await admin.get(`/data-api/openapi-documents/${created.body.data.id}/download`);
+    const document = JSON.parse(downloaded.text) as OpenapiDocument;
+    await validateOpenapi(document);
+    const operation = document.paths[limited.url].get;
+    expect(operation.description).toContain(
+      `Rate limit: at most 1 requests per ${WINDOW} s per API key, then a burst of 4 more, which refills over ${10 * WINDOW} s.`
+    );
+    expect(operation.description).toContain('An API key may also have a limit of its own');
+    expect(Object.keys(operation.responses['429'].headers).sort()).toEqual([
+      'RateLimit',
+      'RateLimit-Policy',
+      'Retry-After',
+    ]);
+    // A session endpoint without a limit never answers 429.
+    const session = document.paths['/_api/limited/session-free'].get;
+    expect(session.responses['429']).toBeUndefined();
+    expect(session.description).not.toContain('Rate limit');
+    const fits = conformance(document);
+    for (let i = 0; i < 5; i += 1) fits(limited.url, 'get', await get(limited.url), 200);
+    fits(limited.url, 'get', await get(limited.url), 429);
   });
 });
