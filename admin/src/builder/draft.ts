@@ -15,11 +15,23 @@ import { holdsMedia } from './fieldChoices';
 
 /**
  * The builder's state: the definition of DESIGN.md section 2 (its types from the contract's schema), with the
- * allowed IPs and the JSON parts as the text being typed.
+ * allowed IPs and the JSON parts as the text being typed. The rate limit has no section yet: it is kept as
+ * loaded, so that saving in the builder leaves a limit set through the admin API in place.
  */
 export type Draft = Pick<
   EndpointDefinition,
-  'name' | 'path' | 'type' | 'object' | 'parameter' | 'status' | 'publish' | 'enabled' | 'fields' | 'sort' | 'auth'
+  | 'name'
+  | 'path'
+  | 'type'
+  | 'object'
+  | 'parameter'
+  | 'status'
+  | 'publish'
+  | 'enabled'
+  | 'fields'
+  | 'sort'
+  | 'auth'
+  | 'rateLimit'
 > & {
   /** On a localized type: a locale code, `query` or `all`; empty for the site's default locale. */
   locale: string;
@@ -70,6 +82,7 @@ export const draftOf = (e: StoredEndpoint): Draft => ({
   fields: e.fields,
   sort: e.sort,
   auth: e.auth,
+  ...(e.rateLimit ? { rateLimit: e.rateLimit } : {}),
   allowedIps: e.allowedIps.join('\n'),
   filter: pretty(e.filter),
   presets: pretty(e.presets),
@@ -131,6 +144,7 @@ export const payloadOf = (d: Draft, object: ObjectDescription | undefined) => ({
   fields: d.type === 'delete' ? [] : d.fields,
   sort: d.type === 'list' ? d.sort : [],
   auth: d.auth,
+  ...(d.rateLimit ? { rateLimit: d.rateLimit } : {}),
   allowedIps: d.allowedIps
     .split('\n')
     .map((l) => l.trim())
