@@ -38,13 +38,15 @@ const memoryStore = (): Store => ({
 });
 
 /**
- * No offline queue: while Redis is down a call fails at once (the store-error choice applies) instead of
- * waiting in a queue; the client keeps reconnecting on its own, so limits count again once Redis is back.
+ * No offline queue, no retries: while Redis is down a call fails at once (the store-error choice applies)
+ * instead of waiting in a queue or being sent again on reconnection; the client keeps reconnecting on its own,
+ * so limits count again once Redis is back. Calls of one event loop turn go to Redis in one write.
  */
 const redisStore = async (strapi: Core.Strapi, { redisUrl, prefix }: Options): Promise<Store> => {
   const client = new Redis(redisUrl!, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
+    enableAutoPipelining: true,
     retryStrategy: (attempt) => Math.min(attempt * 100, RECONNECT_MAX_MS),
   });
   // Without a listener ioredis prints every failed reconnection; the outage is logged once by the limits instead.
