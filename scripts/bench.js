@@ -457,7 +457,10 @@ const report = (context, scenarios, results, creates) => {
     "Latencies are measured per request by the load generator (sub-millisecond); req/s is autocannon's per-second average."
   );
   log(
-    `The three 10-row List runs marked "median" took turns in ${SETTINGS.limitRounds} rounds; each row is the round of median req/s.`
+    `The three 10-row List runs marked "median" took turns in ${SETTINGS.limitRounds} rounds; each row is the round of median req/s. Per round (req/s): ${scenarios
+      .filter((s) => results[s.id].rounds)
+      .map((s) => `${s.id} ${results[s.id].rounds.map(fmt.rps).join(' / ')}`)
+      .join('; ')}.`
   );
   log(
     `Create times are wall-clock per round from a client process; after the rounds the orders table and its product links had grown by exactly the ${creates.written.toLocaleString('en-US')} orders created.`
@@ -641,7 +644,9 @@ const runInRounds = async (scenarios) => {
     }
   }
   const median = (list) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[list.length >> 1];
-  return Object.fromEntries(Object.entries(runs).map(([id, list]) => [id, median(list)]));
+  return Object.fromEntries(
+    Object.entries(runs).map(([id, list]) => [id, { ...median(list), rounds: list.map((r) => r.requestsPerSecond) }])
+  );
 };
 
 /** `limited`: the List of 10 without a limit, with one in memory and with one in Redis, measured in rounds. */
