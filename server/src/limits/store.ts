@@ -15,7 +15,6 @@ type Options = PluginConfig['rateLimit'];
 
 /** Where budgets are counted: a limiter of `points` per `duration` seconds whose keys start with `keyPrefix`. */
 export interface Store {
-  name: Options['store'];
   /** False for the memory store, which cannot fail: its calls need no timeout. */
   remote: boolean;
   limiter(points: number, duration: number, keyPrefix: string): RateLimiterAbstract;
@@ -31,7 +30,6 @@ const EXPIRED_AFTER_MS = 3_600_000;
 const CLEAR_EVERY_MS = 300_000;
 
 const memoryStore = (): Store => ({
-  name: 'memory',
   remote: false,
   limiter: (points, duration, keyPrefix) => new RateLimiterMemory({ points, duration, keyPrefix }),
   close: async () => {},
@@ -58,9 +56,8 @@ const redisStore = async (strapi: Core.Strapi, { redisUrl, prefix }: Options): P
       resolve(true);
     });
   });
-  if (!ready) strapi.log.warn(`[data-api] the rate limit store (Redis) is not reachable yet; still trying`);
+  if (!ready) strapi.log.warn('[data-api] the rate limit store (redis) is not reachable yet; still trying');
   return {
-    name: 'redis',
     remote: true,
     limiter: (points, duration, keyPrefix) =>
       new RateLimiterRedis({
@@ -110,7 +107,6 @@ const databaseStore = async (strapi: Core.Strapi, { prefix }: Options): Promise<
   const timer = setInterval(() => clear.clearExpired(Date.now() - EXPIRED_AFTER_MS).catch(() => {}), CLEAR_EVERY_MS);
   timer.unref();
   return {
-    name: 'database',
     remote: true,
     limiter: (points, duration, keyPrefix) =>
       new Limiter({ ...base, tableCreated: true, clearExpiredByTimeout: false, points, duration, keyPrefix }),
