@@ -11,7 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const LAYERS = [
   ['config', 'errors', 'utils'],
   ['query'],
-  ['auth', 'aggregate', 'files', 'totals', 'indexes', 'usage'],
+  ['auth', 'aggregate', 'files', 'totals', 'indexes', 'usage', 'limits'],
   ['writes'],
   ['tasks'],
   ['handlers'],

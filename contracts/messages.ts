@@ -25,6 +25,8 @@ export const MESSAGES = {
   fileUnavailable: 'The file could not be read from its storage',
   rangeNotSatisfiable: 'Range not satisfiable',
   uriTooLong: 'URI too long',
+  tooManyRequests: 'Too many requests',
+  limitsUnavailable: 'Rate limits cannot be checked right now: try again later',
 } as const;
 
 /**

@@ -21,6 +21,9 @@
  *      the media populated (target >= 10x; scripts/bench-files.js)
  *   10-11. 100 blog posts with a dynamic zone, an seo component (media, nested repeatable) and repeatable links:
  *      /_api List  vs  Strapi REST with the equivalent populate (target >= 5x; scripts/bench-blog.js)
+ *   13-15. the List of 10 rows of 2 with a rate limit it never reaches, counted in memory and in Redis (a
+ *      redis-server of the run's own)  vs  without a limit, in BENCH_LIMIT_ROUNDS interleaved rounds (default 3),
+ *      medians compared (targets >= 90% and >= 80%; scripts/bench-limits.js)
  *
  * Strapi runs in this process on a fresh database (SQLite by default, DATABASE_CLIENT=postgres|mysql for a
  * new database on that server); autocannon runs in a child process (scripts/bench-load.js) so the load
@@ -28,8 +31,8 @@
  *
  * Environment: BENCH_SECONDS (measured seconds per scenario, default 8), BENCH_WARMUP_SECONDS (default 2),
  * BENCH_CONNECTIONS (default 10), BENCH_PRODUCTS (default 10000), BENCH_CREATE_ROUNDS (measured rounds of the
- * Create scenario, default 10), BENCH_CREATE_WARMUP (its warm-up rounds, default 3), DATABASE_* as for the
- * playground.
+ * Create scenario, default 10), BENCH_CREATE_WARMUP (its warm-up rounds, default 3), BENCH_LIMIT_ROUNDS (rounds
+ * of the rate limit scenarios, default 3), DATABASE_* as for the playground.
  *
  * `npm run bench:aggregate` (`node --expose-gc scripts/bench.js --aggregate`) runs the Aggregate scenario instead,
  * alone, on its own fresh database seeded with BENCH_ORDERS orders (default 1,000,000: seeding them takes about
@@ -82,6 +85,7 @@ const { sessionScenarios } = require('./bench-session');
 const { fileScenarios } = require('./bench-files');
 const { blogScenarios, BLOG_SEED_POSTS } = require('./bench-blog');
 const { notModifiedScenario, measureEtagWork } = require('./bench-etag');
+const { limitScenarios } = require('./bench-limits');
 
 const ROOT = path.resolve(__dirname, '..');
 const PRODUCT = 'api::product.product';
@@ -106,6 +110,7 @@ const SETTINGS = {
   orders: Math.round(positive('BENCH_ORDERS', 1000000)),
   aggregateRounds: Math.round(positive('BENCH_AGGREGATE_ROUNDS', 5)),
   aggregateWarmup: Math.round(positive('BENCH_AGGREGATE_WARMUP', 1)),
+  limitRounds: Math.round(positive('BENCH_LIMIT_ROUNDS', 3)),
   sweepSizes: SWEEP ? sweepSizes() : null,
 };
 
@@ -117,6 +122,8 @@ const TARGETS = {
   sessionVsRest: 10,
   filesVsRest: 10,
   blogVsRest: 5,
+  limitMemory: 0.9,
+  limitRedis: 0.8,
   aggregateVsSql: 1.5,
 };
 
@@ -239,11 +246,11 @@ const assertClean = (scenario, phase, result, { answered = true } = {}) => {
 };
 
 const runScenario = async (scenario) => {
-  const restore = scenario.setUp ? scenario.setUp() : null;
+  const restore = scenario.setUp ? await scenario.setUp() : null;
   try {
     return await measureScenario(scenario);
   } finally {
-    if (restore) restore();
+    if (restore) await restore();
   }
 };
 
@@ -390,6 +397,8 @@ const report = (context, scenarios, results, creates, etagWork) => {
   const filesVsPlain = results.listFiles.requestsPerSecond / results.list100.requestsPerSecond;
   const blogVsRest = results.listBlog.requestsPerSecond / results.restBlog.requestsPerSecond;
   const blogP99 = results.restBlog.latency.p99 / results.listBlog.latency.p99;
+  const limitMemory = results.list10memory.requestsPerSecond / results.list10unlimited.requestsPerSecond;
+  const limitRedis = results.list10redis.requestsPerSecond / results.list10unlimited.requestsPerSecond;
   const mark = (value, target) => (value >= target ? 'PASS' : 'BELOW');
   log(
     table(
@@ -448,6 +457,18 @@ const report = (context, scenarios, results, creates, etagWork) => {
           mark(blogVsRest, TARGETS.blogVsRest),
         ],
         ['/_api blog List vs REST populated (p99, REST / ours)', `${blogP99.toFixed(2)}x`, '', ''],
+        [
+          '/_api List 10 with a limit in memory vs without',
+          `${(limitMemory * 100).toFixed(1)}%`,
+          '>= 90%',
+          mark(limitMemory, TARGETS.limitMemory),
+        ],
+        [
+          '/_api List 10 with a limit in Redis vs without',
+          `${(limitRedis * 100).toFixed(1)}%`,
+          '>= 80%',
+          mark(limitRedis, TARGETS.limitRedis),
+        ],
       ],
       [false, true, true, false]
     )
@@ -455,6 +476,12 @@ const report = (context, scenarios, results, creates, etagWork) => {
   log('');
   log(
     "Latencies are measured per request by the load generator (sub-millisecond); req/s is autocannon's per-second average."
+  );
+  log(
+    `The three 10-row List runs marked "median" took turns in ${SETTINGS.limitRounds} rounds; each row is the round of median req/s. Per round (req/s): ${scenarios
+      .filter((s) => results[s.id].rounds)
+      .map((s) => `${s.id} ${results[s.id].rounds.map(fmt.rps).join(' / ')}`)
+      .join('; ')}.`
   );
   log(
     `Create times are wall-clock per round from a client process; after the rounds the orders table and its product links had grown by exactly the ${creates.written.toLocaleString('en-US')} orders created.`
@@ -617,6 +644,34 @@ const benchDefault = async ({ strapi, origin }, context) => {
 };
 
 const runDefault = async (strapi, origin, bareOrigin, key, context) => {
+  const limits = await limitScenarios(strapi, origin, key, { fields: FIELDS, verify: listCheck(10, 10) });
+  try {
+    await runScenarios(strapi, origin, bareOrigin, key, context, limits.scenarios);
+  } finally {
+    await limits.close();
+  }
+};
+
+/**
+ * The run of median req/s of each scenario over SETTINGS.limitRounds rounds, the scenarios taking turns within
+ * each round: a slower or busier stretch of the machine weighs on all of them alike.
+ */
+const runInRounds = async (scenarios) => {
+  const runs = Object.fromEntries(scenarios.map((s) => [s.id, []]));
+  for (let round = 1; round <= SETTINGS.limitRounds; round += 1) {
+    for (const scenario of scenarios) {
+      step(`round ${round} of ${SETTINGS.limitRounds}`);
+      runs[scenario.id].push(await runScenario(scenario));
+    }
+  }
+  const median = (list) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[list.length >> 1];
+  return Object.fromEntries(
+    Object.entries(runs).map(([id, list]) => [id, { ...median(list), rounds: list.map((r) => r.requestsPerSecond) }])
+  );
+};
+
+/** `limited`: the List of 10 without a limit, with one in memory and with one in Redis, measured in rounds. */
+const runScenarios = async (strapi, origin, bareOrigin, key, context, limited) => {
   const { rows } = context;
   const auth = { Authorization: `Bearer ${key.secret}` };
   const list100 = {
@@ -677,6 +732,8 @@ const runDefault = async (strapi, origin, bareOrigin, key, context) => {
   const results = {};
   for (const scenario of scenarios) results[scenario.id] = await runScenario(scenario);
   const etagWork = await measureEtagWork(list10);
+  Object.assign(results, await runInRounds(limited));
+  scenarios.push(...limited);
   const creates = await measureCreates(
     strapi,
     origin,

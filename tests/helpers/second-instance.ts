@@ -9,10 +9,20 @@ export interface SecondInstance {
   stop: () => Promise<void>;
 }
 
+export interface SecondInstanceOptions {
+  /** Environment of its own on top of the suite's (its config: `DATA_API_*`...). */
+  env?: Record<string, string>;
+}
+
 /** Boots tests/helpers/second-instance-child.js on the suite's database (its DATABASE_* environment). */
-export const startSecondInstance = async (): Promise<SecondInstance> => {
+export const startSecondInstance = async ({ env = {} }: SecondInstanceOptions = {}): Promise<SecondInstance> => {
   const child: ChildProcess = fork(path.join(__dirname, 'second-instance-child.js'), [], {
-    env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const { port } = await new Promise<{ port: number }>((resolve, reject) => {

@@ -275,9 +275,11 @@ describe('the generated document', () => {
 
   test('every operation lists each error it can answer, in the error shape', () => {
     const statuses = (path: string, method: string) => Object.keys(document.paths[path][method].responses).sort();
-    expect(statuses('/_api/shop/products', 'get')).toEqual(['200', '400', '401', '403']);
-    expect(statuses('/_api/shop/orders/{number}', 'get')).toEqual(['200', '400', '401', '403', '404']);
-    expect(statuses('/_api/shop/orders', 'post')).toEqual(['201', '400', '401', '403', '413', '415', '503']);
+    // API-key endpoints answer 429 when a key's own limit is spent; the session List has no limit.
+    expect(statuses('/_api/shop/products', 'get')).toEqual(['200', '400', '401', '403', '429']);
+    expect(statuses('/_api/me/orders', 'get')).toEqual(['200', '400', '401', '403']);
+    expect(statuses('/_api/shop/orders/{number}', 'get')).toEqual(['200', '400', '401', '403', '404', '429']);
+    expect(statuses('/_api/shop/orders', 'post')).toEqual(['201', '400', '401', '403', '413', '415', '429', '503']);
     expect(statuses('/_api/shop/products/{number}', 'patch')).toEqual([
       '200',
       '400',
@@ -286,9 +288,10 @@ describe('the generated document', () => {
       '404',
       '413',
       '415',
+      '429',
       '503',
     ]);
-    expect(statuses('/_api/shop/orders/{number}', 'delete')).toEqual(['200', '401', '403', '404', '503']);
+    expect(statuses('/_api/shop/orders/{number}', 'delete')).toEqual(['200', '401', '403', '404', '429', '503']);
     const unauthorized = document.paths['/_api/shop/products'].get.responses['401'];
     expect(unauthorized.headers['WWW-Authenticate']).toBeDefined();
     expect(unauthorized.content['application/json'].schema.$ref).toBe('#/components/schemas/Error');

@@ -1179,7 +1179,9 @@ describe('CORS', () => {
     const token = await session(1);
     const listed = await myOrders(token, LISTED);
     expect(cors(listed)).toEqual({ status: 200, origin: LISTED, credentials: 'true' });
-    expect(listed.headers['access-control-expose-headers']).toBe('Link, Allow, Retry-After, WWW-Authenticate, ETag');
+    expect(listed.headers['access-control-expose-headers']).toBe(
+      'Link, Allow, Retry-After, WWW-Authenticate, ETag, RateLimit, RateLimit-Policy'
+    );
     expect(itemIds(listed)).toEqual(await ordersOfUser(userIds[1]));
 
     const other = await myOrders(token, OTHER);
@@ -1191,7 +1193,7 @@ describe('CORS', () => {
     const keyedOther = await bearer(http().get('/_api/keyed/list').set('Origin', OTHER), key.secret);
     expect(cors(keyedOther)).toEqual({ status: 200, origin: '*', credentials: undefined });
     expect(keyedOther.headers['access-control-expose-headers']).toBe(
-      'Link, Allow, Retry-After, WWW-Authenticate, ETag'
+      'Link, Allow, Retry-After, WWW-Authenticate, ETag, RateLimit, RateLimit-Policy'
     );
     const keyedListed = await bearer(http().get('/_api/keyed/list').set('Origin', LISTED), key.secret);
     expect(cors(keyedListed)).toEqual({ status: 200, origin: LISTED, credentials: 'true' });

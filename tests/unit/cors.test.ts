@@ -193,7 +193,7 @@ describe('preflight', () => {
 });
 
 describe('decorate', () => {
-  const EXPOSED = 'Link, Allow, Retry-After, WWW-Authenticate, ETag';
+  const EXPOSED = 'Link, Allow, Retry-After, WWW-Authenticate, ETag, RateLimit, RateLimit-Policy';
 
   test.each([true, false])('a request without Origin gets no CORS headers (credentialed: %p)', (credentialed) => {
     const ctx = contextOf('GET');

@@ -16,7 +16,8 @@ import { holdsMedia } from './fieldChoices';
 
 /**
  * The builder's state: the definition of DESIGN.md section 2 (its types from the contract's schema), with the
- * allowed IPs and the JSON parts as the text being typed.
+ * allowed IPs and the JSON parts as the text being typed. The rate limit has no section yet: it is kept as
+ * loaded, so that saving in the builder leaves a limit set through the admin API in place.
  */
 export type Draft = Pick<
   EndpointDefinition,

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { pluginConfig } from '../config/plugin-config';
 import type { CompileDeps } from '../handlers/types';
+import { createLimits } from '../limits';
 import { createTotals } from '../totals';
 import { checkDefinition } from './check-definition';
 import { createCompileDeps } from './deps';
@@ -19,16 +20,21 @@ export const createEngine = (strapi: Core.Strapi, suspensions: Suspensions) => {
   });
   const compileDeps = () => (deps ??= createCompileDeps(strapi, totals));
   const registry = createRegistry(strapi, compileDeps, suspensions);
+  const limits = createLimits(strapi);
   return {
     ...registry,
     async start() {
       totals.start();
+      await limits.start();
       await registry.start();
     },
     async stop() {
       registry.stop();
       await totals.stop();
+      await limits.stop();
     },
+    /** The rate limits' store and limiters (docs/rate-limits.md). */
+    limits,
     compileDeps,
     /** A definition checked by itself and against the site (see check-definition.ts). */
     check: (input: unknown, id?: number) => checkDefinition(strapi, compileDeps(), input, id),

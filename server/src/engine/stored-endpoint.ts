@@ -15,6 +15,7 @@ export const toDefinitionInput = (row: Record<string, unknown>) => ({
   sort: row.sort ?? [],
   auth: row.auth,
   allowedIps: row.allowedIps ?? [],
+  ...(row.rateLimit ? { rateLimit: row.rateLimit } : {}),
   tasks: row.tasks ?? [],
   ...(row.aggregate ? { aggregate: row.aggregate } : {}),
   status: row.status ?? 'published',

@@ -1,5 +1,6 @@
 import { targetsRecord } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
+import { BURST_WINDOWS } from '../../../contracts/rate-limit';
 import config from '../config';
 import type { CompiledEndpoint } from '../engine/compile-endpoint';
 
@@ -39,3 +40,31 @@ export const numberText = (endpoint: CompiledEndpoint) =>
 
 export const fileUrlText = (ttlSeconds: number) =>
   `A temporary signed URL of the file, valid about ${Math.ceil(ttlSeconds / 60)} minutes from the answer: fetch it as is, without credentials, from an address the endpoint allows (it answers 410 once expired; a new List answer gives a fresh one). Where the site keeps files in private storage, it is the storage's own signed URL.`;
+
+/** Whether `endpoint` can answer 429: it has a limit, or takes API keys, which may carry their own. */
+export const mayLimit = (endpoint: CompiledEndpoint) =>
+  endpoint.definition.rateLimit !== undefined || endpoint.auth.method === 'api-key';
+
+/** The endpoint's own limit in words, or null. */
+const endpointLimitText = (endpoint: CompiledEndpoint) => {
+  const limit = endpoint.definition.rateLimit;
+  if (!limit) return null;
+  const per = endpoint.auth.method === 'api-key' ? 'per API key' : 'per source address (an IPv6 address per /64)';
+  const burst = limit.burst
+    ? `, then a burst of ${limit.burst} more, which refills over ${limit.windowSeconds * BURST_WINDOWS} s`
+    : '';
+  return `Rate limit: at most ${limit.requests} requests per ${limit.windowSeconds} s ${per}${burst}.`;
+};
+
+/** The rate limits of an endpoint in the operation's text (docs/rate-limits.md). */
+export const rateLimitText = (endpoint: CompiledEndpoint) =>
+  mayLimit(endpoint)
+    ? [
+        endpointLimitText(endpoint),
+        endpoint.auth.method === 'api-key' &&
+          'An API key may also have a limit of its own, counted across all its endpoints.',
+        'Answers of a limited call carry `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers, one member per limit: `"key"`, `"endpoint"`); past a limit the answer is 429 with `Retry-After`.',
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : null;

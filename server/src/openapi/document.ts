@@ -2,7 +2,7 @@ import type { OpenapiObject, StoredOpenapiDocument } from '../../../contracts/op
 import { LIMITS } from '../../../contracts/limits';
 import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import type { DescribeContext, OperationParts } from './context';
-import { authText, fileUrlText, ipText, numberText } from './descriptions';
+import { authText, fileUrlText, ipText, numberText, rateLimitText } from './descriptions';
 import { ERROR_SCHEMA, errorResponses } from './responses';
 import { FILE_INPUT, type JsonSchema } from './field-schemas';
 import { localeParameters } from './locale-parameter';
@@ -100,7 +100,12 @@ export const buildOpenapiDocument = (
     schemes.add(scheme);
     const tag = options.displayNameOf(endpoint.model.uid);
     tags.add(tag);
-    const description = [...parts.notes, authText(endpoint), ipText(endpoint.definition.allowedIps)]
+    const description = [
+      ...parts.notes,
+      authText(endpoint),
+      ipText(endpoint.definition.allowedIps),
+      rateLimitText(endpoint),
+    ]
       .filter(Boolean)
       .join('\n\n');
     const shapes = { none: [false], optional: [false, true], required: [true] }[endpoint.parameter];

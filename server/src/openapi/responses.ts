@@ -3,6 +3,7 @@ import { LIMITS } from '../../../contracts/limits';
 import { localizationExists, MESSAGES, tooManyGroups, unknownLocale } from '../../../contracts/messages';
 import { LOCALE_PARAM } from '../query/locale';
 import type { CompiledEndpoint } from '../engine/compile-endpoint';
+import { mayLimit } from './descriptions';
 import type { JsonSchema } from './field-schemas';
 import { takesLocaleParameter } from './locale-parameter';
 
@@ -26,6 +27,23 @@ export const errorResponse = (description: string, examples: string[], headers?:
     },
   },
 });
+
+const RATE_LIMIT_HEADERS = {
+  'Retry-After': {
+    schema: { type: 'integer', minimum: 0 },
+    description: 'Seconds until the spent limit has room again',
+  },
+  'RateLimit-Policy': {
+    schema: { type: 'string' },
+    description:
+      'The limits that apply, one per list member: `"key";q=<requests>;w=<window in seconds>`, `"endpoint";...`',
+  },
+  RateLimit: {
+    schema: { type: 'string' },
+    description:
+      'What is left of each limit counted: `"endpoint";r=<requests left>;t=<seconds until the window resets>`',
+  },
+};
 
 const bullets = (lines: Array<string | false>) =>
   lines
@@ -119,6 +137,16 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
       ['Request body is too large (at most <n> bytes)']
     );
     responses['415'] = errorResponse('The body is not sent as JSON', [MESSAGES.notJson]);
+  }
+  if (mayLimit(endpoint)) {
+    responses['429'] = errorResponse(
+      bullets([
+        !!definition.rateLimit && "the caller has spent the endpoint's limit (and its burst) in this window",
+        keyAuth && "the API key has spent its own limit, counted across all the key's endpoints",
+      ]),
+      [MESSAGES.tooManyRequests],
+      RATE_LIMIT_HEADERS
+    );
   }
   if (!reads) {
     responses['503'] = errorResponse('The database stayed busy with conflicting writes: try again', [MESSAGES.busy], {

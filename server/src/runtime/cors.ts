@@ -6,9 +6,10 @@ import { ApiError } from '../errors/api-error';
 import { pluginConfig } from '../config/plugin-config';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-// If-None-Match and ETag: a page's script may revalidate List and Aggregate answers itself (conditional-get.ts).
+// If-None-Match and ETag: a page's script may revalidate List and Aggregate answers itself (conditional-get.ts);
+// RateLimit and RateLimit-Policy: it may pace itself (limits/headers.ts).
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, If-None-Match';
-const EXPOSED_HEADERS = 'Link, Allow, Retry-After, WWW-Authenticate, ETag';
+const EXPOSED_HEADERS = 'Link, Allow, Retry-After, WWW-Authenticate, ETag, RateLimit, RateLimit-Policy';
 
 /**
  * CORS and the origin check of `/_api` (DESIGN.md section 4).

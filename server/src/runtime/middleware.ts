@@ -18,6 +18,7 @@ import { createCors } from './cors';
 import { ApiError } from '../errors/api-error';
 import { answerOtherMethod } from './other-method';
 import { createOpenapiRoute } from './openapi-route';
+import { createRateLimit } from './rate-limit';
 import { matchRoute } from '../engine/route-table';
 import { createSessionResource } from './session-resource';
 import { setSecurityHeaders } from './security-headers';
@@ -54,6 +55,7 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
   const logAccess = createAccessLog(strapi);
   const metrics = createMetricsRoute(strapi, engine);
   const countUsage = createUsageCount(strapi, usage);
+  const rateLimit = createRateLimit(engine.limits);
   if (!publicUrlOf(strapi)) {
     strapi.log.warn(
       '[data-api] server.url is not set: paging links, file URLs and OpenAPI documents use relative references ' +
@@ -79,7 +81,10 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
     // Allowed source IPs come first, whatever the authentication (spec 5; DESIGN.md section 4).
     if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
     if (credentialed) cors.checkSource(ctx);
+    // Per source address before the session is checked (refused attempts spend it too); per key once it is known.
+    if (credentialed) await rateLimit(ctx, caller, snapshot);
     Object.assign(caller, await authenticate(strapi, ctx, endpoint, snapshot, identify.identify));
+    if (!credentialed) await rateLimit(ctx, caller, snapshot);
     await endpoint.handle(ctx, { param, user: caller.user });
     answerConditionally(ctx, endpoint.type);
   };

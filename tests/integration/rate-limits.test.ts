@@ -1,0 +1,323 @@
+import { definitionOf, type StoredEndpoint } from '../../contracts/definition';
+import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
+import { conformance, validateOpenapi, type OpenapiDocument } from '../helpers/openapi';
+import { expectTooMany, policyOf, remainingOf, statusCounts } from '../helpers/rate-limits';
+import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+
+/**
+ * Rate limits on the memory store (docs/rate-limits.md): per endpoint and caller, burst, a key's own limit
+ * across its endpoints, session endpoints per source address, changes through the admin API, and what is
+ * refused. Every test has endpoints (and a key) of its own, so budgets never carry over between tests.
+ */
+const SITE = 'http://localhost:4000';
+const PASSWORD = 'Customer123!';
+const WINDOW = 60;
+
+let app: TestApp;
+let admin: AdminClient;
+let key: KeyFixture;
+
+const products = { type: 'list', object: 'api::product.product', fields: [{ name: 'id' }] };
+const get = (url: string, secret = key.secret) => app.http().get(url).set('Authorization', `Bearer ${secret}`);
+/** `n` requests one after another (their order matters: the headers count down). */
+const inTurn = async (n: number, request: () => Promise<any>) => {
+  const responses = [];
+  for (let i = 0; i < n; i += 1) responses.push(await request());
+  return responses;
+};
+let paths = 0;
+/** A List endpoint of `keys` (the suite's key by default) with its own path. */
+const limitedList = async (rateLimit: unknown, keys: KeyFixture[] = [key]) => {
+  const path = `limited/e${(paths += 1)}`;
+  const endpoint = await createEndpoint(admin, key, {
+    ...products,
+    path,
+    auth: { method: 'api-key', keys: keys.map((k) => k.id) },
+    ...(rateLimit ? { rateLimit } : {}),
+  });
+  return { id: endpoint.id, url: `/_api/${path}` };
+};
+const keyWithLimit = async (rateLimit: unknown) => {
+  const created = await createKey(admin, `limited ${(paths += 1)}`);
+  const response = await admin.put(`/data-api/api-keys/${created.id}`, { data: { rateLimit } });
+  expect(response.status).toBe(200);
+  return created;
+};
+
+beforeAll(async () => {
+  // Behind a trusted proxy the source address comes from X-Forwarded-For: the tests play several clients.
+  app = await startApp({ TRUST_PROXY: 'true', DATA_API_CORS_ORIGINS: SITE });
+  admin = await app.admin();
+  key = await createKey(admin, 'main');
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('an endpoint limit, per API key', () => {
+  test('N requests pass, counting down in RateLimit; the next is 429 with Retry-After', async () => {
+    const { url } = await limitedList({ requests: 3, windowSeconds: WINDOW });
+    const passed = await inTurn(3, () => get(url));
+    expect(passed.map((r) => r.status)).toEqual([200, 200, 200]);
+    for (const response of passed) expect(policyOf(response)).toEqual({ endpoint: { q: 3, w: WINDOW } });
+    expect(passed.map((r) => remainingOf(r).endpoint.r)).toEqual([2, 1, 0]);
+    for (const response of passed) {
+      expect(remainingOf(response).endpoint.t).toBeGreaterThanOrEqual(1);
+      expect(remainingOf(response).endpoint.t).toBeLessThanOrEqual(WINDOW);
+    }
+    const refused = await get(url);
+    expectTooMany(refused, WINDOW);
+    expect(policyOf(refused)).toEqual({ endpoint: { q: 3, w: WINDOW } });
+    expect(remainingOf(refused).endpoint.r).toBe(0);
+    expect(Number(refused.headers['retry-after'])).toBe(remainingOf(refused).endpoint.t);
+  });
+
+  test('each key has its own budget on the endpoint', async () => {
+    const other = await createKey(admin, 'second caller');
+    const { url } = await limitedList({ requests: 2, windowSeconds: WINDOW }, [key, other]);
+    expect((await inTurn(3, () => get(url))).map((r) => r.status)).toEqual([200, 200, 429]);
+    expect((await inTurn(3, () => get(url, other.secret))).map((r) => r.status)).toEqual([200, 200, 429]);
+  });
+
+  test('the window resets: once Retry-After has passed, the budget is whole again', async () => {
+    const { url } = await limitedList({ requests: 1, windowSeconds: 1 });
+    expect((await get(url)).status).toBe(200);
+    const refused = await get(url);
+    expectTooMany(refused, 1);
+    await new Promise((resolve) => setTimeout(resolve, Number(refused.headers['retry-after']) * 1000 + 50));
+    const again = await get(url);
+    expect(again.status).toBe(200);
+    expect(remainingOf(again).endpoint.r).toBe(0);
+  });
+
+  test('the burst lets that many more through once the window is spent, then 429', async () => {
+    const { url } = await limitedList({ requests: 2, windowSeconds: WINDOW, burst: 3 });
+    const responses = await inTurn(6, () => get(url));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    // r counts the window's budget: the burst is spent with r at 0.
+    expect(responses.map((r) => remainingOf(r).endpoint.r)).toEqual([1, 0, 0, 0, 0, 0]);
+    expectTooMany(responses[5], WINDOW);
+  });
+
+  test('an endpoint without a limit, called with a key without one, answers no rate limit headers', async () => {
+    const { url } = await limitedList(null);
+    const response = await get(url);
+    expect(response.status).toBe(200);
+    expect(response.headers['ratelimit-policy']).toBeUndefined();
+    expect(response.headers['ratelimit']).toBeUndefined();
+  });
+
+  test('a CORS preflight is not counted', async () => {
+    const { url } = await limitedList({ requests: 2, windowSeconds: WINDOW });
+    const preflights = await inTurn(4, () =>
+      app.http().options(url).set('Origin', SITE).set('Access-Control-Request-Method', 'GET')
+    );
+    expect(preflights.map((r) => r.status)).toEqual([204, 204, 204, 204]);
+    const response = await get(url);
+    expect(response.status).toBe(200);
+    expect(remainingOf(response).endpoint.r).toBe(1);
+  });
+
+  test('calls refused before the key is known (401) are not counted against the key', async () => {
+    const { url } = await limitedList({ requests: 1, windowSeconds: WINDOW });
+    const unknown = await inTurn(3, () => get(url, 'dapi_unknown'));
+    expect(unknown.map((r) => r.status)).toEqual([401, 401, 401]);
+    expect((await get(url)).status).toBe(200);
+  });
+});
+
+describe("a key's own limit", () => {
+  test('is counted across all its endpoints, before the endpoint limit', async () => {
+    const limited = await keyWithLimit({ requests: 3, windowSeconds: WINDOW });
+    const first = await limitedList(null, [limited]);
+    const second = await limitedList({ requests: 10, windowSeconds: WINDOW }, [limited]);
+    const a = await get(first.url, limited.secret);
+    expect(a.status).toBe(200);
+    expect(policyOf(a)).toEqual({ key: { q: 3, w: WINDOW } });
+    expect(remainingOf(a).key.r).toBe(2);
+    const b = await get(second.url, limited.secret);
+    expect(b.status).toBe(200);
+    expect(b.headers['ratelimit-policy']).toBe(`"key";q=3;w=${WINDOW}, "endpoint";q=10;w=${WINDOW}`);
+    expect(remainingOf(b)).toEqual({ key: { r: 1, t: expect.any(Number) }, endpoint: { r: 9, t: expect.any(Number) } });
+    expect((await get(first.url, limited.secret)).status).toBe(200);
+    const refused = await get(second.url, limited.secret);
+    expectTooMany(refused, WINDOW);
+    // The key's limit refused it: the endpoint's budget was not spent.
+    expect(remainingOf(refused)).toEqual({ key: { r: 0, t: expect.any(Number) } });
+    expect((await get(first.url, limited.secret)).status).toBe(429);
+  });
+
+  test("another key's calls do not spend it", async () => {
+    const limited = await keyWithLimit({ requests: 1, windowSeconds: WINDOW });
+    const { url } = await limitedList(null, [limited, key]);
+    expect((await inTurn(3, () => get(url))).map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await inTurn(2, () => get(url, limited.secret))).map((r) => r.status)).toEqual([200, 429]);
+  });
+});
+
+describe('a session endpoint, per source address', () => {
+  const from = (ip: string, url: string, cookie?: string) => {
+    const request = app.http().get(url).set('X-Forwarded-For', ip);
+    return cookie ? request.set('Cookie', cookie) : request;
+  };
+  const sessionEndpoint = async (rateLimit: unknown) => {
+    const path = `limited/me/e${(paths += 1)}`;
+    await createEndpoint(admin, key, {
+      path,
+      type: 'list',
+      object: 'api::order.order',
+      filter: { customer: { user: { id: { $eq: { $var: 'user.id' } } } } },
+      fields: [{ name: 'id' }],
+      auth: { method: 'session', userObject: 'plugin::users-permissions.user' },
+      rateLimit,
+    });
+    return `/_api/${path}`;
+  };
+  const cookieOf = async (ip: string) => {
+    const login = await app
+      .http()
+      .post('/_api/_session')
+      .set('Origin', SITE)
+      .set('X-Forwarded-For', ip)
+      .send({ identifier: 'customer1@example.com', password: PASSWORD });
+    expect(login.status).toBe(200);
+    return ([] as string[]).concat(login.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+  };
+
+  test('refused calls (401) spend the budget of their address, which is checked before the session', async () => {
+    const url = await sessionEndpoint({ requests: 2, windowSeconds: WINDOW });
+    const anonymous = await inTurn(3, () => from('203.0.113.7', url));
+    expect(anonymous.map((r) => r.status)).toEqual([401, 401, 429]);
+    expect(policyOf(anonymous[0])).toEqual({ endpoint: { q: 2, w: WINDOW } });
+    expectTooMany(anonymous[2], WINDOW);
+    // Even with a valid session, from that address: the budget is spent.
+    const cookie = await cookieOf('198.51.100.1');
+    expect((await from('203.0.113.7', url, cookie)).status).toBe(429);
+    // The same user from another address has that address's budget.
+    expect((await inTurn(3, () => from('203.0.113.8', url, cookie))).map((r) => r.status)).toEqual([200, 200, 429]);
+  });
+
+  test('addresses of one IPv6 /64 share a budget', async () => {
+    const url = await sessionEndpoint({ requests: 2, windowSeconds: WINDOW });
+    const cookie = await cookieOf('198.51.100.2');
+    expect((await from('2001:db8:5:6::1', url, cookie)).status).toBe(200);
+    expect((await from('2001:db8:5:6:ffff::2', url, cookie)).status).toBe(200);
+    expect((await from('2001:db8:5:6::3', url, cookie)).status).toBe(429);
+    expect((await from('2001:db8:5:7::1', url, cookie)).status).toBe(200);
+  });
+});
+
+describe('limits change through the admin API, without a restart', () => {
+  test('a changed endpoint limit applies to the next request, with a full budget', async () => {
+    const { id, url } = await limitedList({ requests: 1, windowSeconds: WINDOW });
+    expect((await inTurn(2, () => get(url))).map((r) => r.status)).toEqual([200, 429]);
+    const stored = await admin.get(`/data-api/endpoints/${id}`);
+    expect(stored.body.data.rateLimit).toEqual({ requests: 1, windowSeconds: WINDOW, burst: 0 });
+    const definition = definitionOf(stored.body.data as StoredEndpoint);
+    const saved = await admin.put(`/data-api/endpoints/${id}`, {
+      data: { ...definition, rateLimit: { requests: 3, windowSeconds: WINDOW } },
+    });
+    expect(saved.status).toBe(200);
+    const responses = await inTurn(4, () => get(url));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+    expect(policyOf(responses[0])).toEqual({ endpoint: { q: 3, w: WINDOW } });
+    // Removed: no limit, no headers.
+    const { rateLimit: _removed, ...unlimited } = definition;
+    expect((await admin.put(`/data-api/endpoints/${id}`, { data: unlimited })).status).toBe(200);
+    const free = await inTurn(5, () => get(url));
+    expect(statusCounts(free)).toEqual({ 200: 5 });
+    expect(free[0].headers['ratelimit-policy']).toBeUndefined();
+  });
+
+  test("a key's limit set, changed and removed with PUT /data-api/api-keys/:id", async () => {
+    const changing = await createKey(admin, 'changing');
+    const { url } = await limitedList(null, [changing]);
+    expect(statusCounts(await inTurn(3, () => get(url, changing.secret)))).toEqual({ 200: 3 });
+    const set = await admin.put(`/data-api/api-keys/${changing.id}`, {
+      data: { rateLimit: { requests: 2, windowSeconds: WINDOW } },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.data.rateLimit).toEqual({ requests: 2, windowSeconds: WINDOW, burst: 0 });
+    expect((await inTurn(3, () => get(url, changing.secret))).map((r) => r.status)).toEqual([200, 200, 429]);
+    const listed = await admin.get('/data-api/api-keys');
+    const row = listed.body.data.find((k: { id: number }) => k.id === changing.id);
+    expect(row.rateLimit).toEqual({ requests: 2, windowSeconds: WINDOW, burst: 0 });
+    expect((await admin.put(`/data-api/api-keys/${changing.id}`, { data: { rateLimit: null } })).status).toBe(200);
+    expect(statusCounts(await inTurn(3, () => get(url, changing.secret)))).toEqual({ 200: 3 });
+  });
+});
+
+describe('invalid limits are refused with 400, naming the problem', () => {
+  const errorsOf = (response: { status: number; body: any }) => {
+    expect(response.status).toBe(400);
+    return response.body.error.details.errors.map((e: { path: unknown[] }) => e.path);
+  };
+
+  test.each([
+    ['no requests', { requests: 0, windowSeconds: 60 }, ['rateLimit', 'requests']],
+    ['a window longer than a day', { requests: 1, windowSeconds: 86_401 }, ['rateLimit', 'windowSeconds']],
+    ['a fractional burst', { requests: 1, windowSeconds: 60, burst: 1.5 }, ['rateLimit', 'burst']],
+    ['a string', { requests: '10', windowSeconds: 60 }, ['rateLimit', 'requests']],
+    ['an unknown property', { requests: 1, windowSeconds: 60, perIp: true }, ['rateLimit']],
+  ])('on an endpoint: %s', async (_label, rateLimit, path) => {
+    const before = (await admin.get('/data-api/endpoints')).body.data.length;
+    const response = await admin.post('/data-api/endpoints', {
+      data: { ...products, name: 'bad', path: 'limited/bad', auth: { method: 'api-key', keys: [key.id] }, rateLimit },
+    });
+    expect(errorsOf(response)).toEqual([path]);
+    expect((await admin.get('/data-api/endpoints')).body.data.length).toBe(before);
+  });
+
+  test('on a key, created or updated; the stored limit stays as it was', async () => {
+    const created = await admin.post('/data-api/api-keys', {
+      data: { description: 'bad limit', rateLimit: { requests: -1, windowSeconds: 60 } },
+    });
+    expect(errorsOf(created)).toEqual([['rateLimit', 'requests']]);
+    const limited = await keyWithLimit({ requests: 5, windowSeconds: WINDOW });
+    const updated = await admin.put(`/data-api/api-keys/${limited.id}`, {
+      data: { rateLimit: { requests: 5, windowSeconds: 0 } },
+    });
+    expect(errorsOf(updated)).toEqual([['rateLimit', 'windowSeconds']]);
+    const row = (await admin.get('/data-api/api-keys')).body.data.find((k: { id: number }) => k.id === limited.id);
+    expect(row.rateLimit).toEqual({ requests: 5, windowSeconds: WINDOW, burst: 0 });
+  });
+});
+
+describe('OpenAPI documents', () => {
+  test('document the 429 of limited endpoints and of API-key endpoints, with the policy; valid, and live 429s fit', async () => {
+    const limited = await limitedList({ requests: 1, windowSeconds: WINDOW, burst: 4 });
+    const free = await createEndpoint(admin, key, {
+      path: 'limited/session-free',
+      type: 'list',
+      object: 'api::order.order',
+      filter: { customer: { user: { id: { $eq: { $var: 'user.id' } } } } },
+      fields: [{ name: 'id' }],
+      auth: { method: 'session', userObject: 'plugin::users-permissions.user' },
+    });
+    const created = await admin.post('/data-api/openapi-documents', {
+      data: { title: 'Limits', version: '1', endpoints: [limited.id, free.id] },
+    });
+    expect(created.status).toBe(201);
+    const downloaded = await admin.get(`/data-api/openapi-documents/${created.body.data.id}/download`);
+    const document = JSON.parse(downloaded.text) as OpenapiDocument;
+    await validateOpenapi(document);
+    const operation = document.paths[limited.url].get;
+    expect(operation.description).toContain(
+      `Rate limit: at most 1 requests per ${WINDOW} s per API key, then a burst of 4 more, which refills over ${10 * WINDOW} s.`
+    );
+    expect(operation.description).toContain('An API key may also have a limit of its own');
+    expect(Object.keys(operation.responses['429'].headers).sort()).toEqual([
+      'RateLimit',
+      'RateLimit-Policy',
+      'Retry-After',
+    ]);
+    // A session endpoint without a limit never answers 429.
+    const session = document.paths['/_api/limited/session-free'].get;
+    expect(session.responses['429']).toBeUndefined();
+    expect(session.description).not.toContain('Rate limit');
+    const fits = conformance(document);
+    for (let i = 0; i < 5; i += 1) fits(limited.url, 'get', await get(limited.url), 200);
+    fits(limited.url, 'get', await get(limited.url), 429);
+  });
+});
