@@ -12,7 +12,7 @@ import {
   type ReadOperation,
 } from '../../../contracts/admin-api';
 import { PLUGIN_ID } from '../../../contracts/plugin';
-import type { Problem } from '../../../contracts/problems';
+import { formatProblem, type Problem } from '../../../contracts/problems';
 
 /** Whether a failed admin API call was refused for lack of rights (403). */
 export const isForbidden = (error: unknown) =>
@@ -42,6 +42,9 @@ export const errorProblems = (error: unknown): Problem[] => {
   }
   return [{ path: [], message: body?.message ?? (error as Error)?.message ?? String(error) }];
 };
+
+/** The problems of a failed call as one line, for a form's error or a notification. */
+export const problemsText = (error: unknown) => errorProblems(error).map(formatProblem).join('; ');
 
 /** The URL of an operation for the fetch client (which adds the backend's address), its parameters filled in. */
 const urlOf = (name: OperationName, params?: Readonly<Record<string, unknown>>) =>

@@ -1,12 +1,12 @@
 import { Button, Field, Flex, Modal } from '@strapi/design-system';
 import { useState } from 'react';
 import { keyNameFrom, type ApiKeySummary } from '../../../contracts/api-key';
-import { formatProblem } from '../../../contracts/problems';
 import type { RateLimit } from '../../../contracts/rate-limit';
-import { errorProblems, useAdminApi } from '../api/useAdminData';
+import { problemsText, useAdminApi } from '../api/useAdminData';
 import { useT } from '../hooks/useT';
 import { NewSecrets } from './NewSecrets';
 import { RateLimitFields } from './RateLimitFields';
+import { DoneFooter, SubmitFooter } from './DialogFooter';
 
 /**
  * Creating a key: its name (else one made from the description), description and rate limit, then its secret,
@@ -40,7 +40,7 @@ export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
       setError(null);
       onCreated();
     } catch (failure) {
-      setError(errorProblems(failure).map(formatProblem).join('; '));
+      setError(problemsText(failure));
     }
   };
   return (
@@ -76,20 +76,7 @@ export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
             </Flex>
           )}
         </Modal.Body>
-        <Modal.Footer>
-          {created ? (
-            <Modal.Close>
-              <Button>{t('common.done')}</Button>
-            </Modal.Close>
-          ) : (
-            <>
-              <Modal.Close>
-                <Button variant="tertiary">{t('common.cancel')}</Button>
-              </Modal.Close>
-              <Button onClick={submit}>{t('keys.create')}</Button>
-            </>
-          )}
-        </Modal.Footer>
+        {created ? <DoneFooter /> : <SubmitFooter label={t('keys.create')} onSubmit={submit} />}
       </Modal.Content>
     </Modal.Root>
   );

@@ -1,13 +1,4 @@
-import {
-  Button,
-  Field,
-  Flex,
-  Modal,
-  MultiSelect,
-  MultiSelectOption,
-  Textarea,
-  Typography,
-} from '@strapi/design-system';
+import { Field, Flex, Modal, MultiSelect, MultiSelectOption, Textarea, Typography } from '@strapi/design-system';
 import { useState, type ReactNode } from 'react';
 import type { StoredEndpoint } from '../../../contracts/definition';
 import {
@@ -22,6 +13,7 @@ import { useT } from '../hooks/useT';
 import { ToggleField } from './ToggleField';
 import { backendUrl } from '../utils/backendUrl';
 import { routeLabel } from '../utils/labels';
+import { SubmitFooter } from './DialogFooter';
 
 /** The form holds a whole document input, defaults filled in. */
 type Draft = OpenapiDocumentInput;
@@ -148,12 +140,7 @@ export const DocumentEditor = ({
             ))}
           </Flex>
         </Modal.Body>
-        <Modal.Footer>
-          <Modal.Close>
-            <Button variant="tertiary">{t('common.cancel')}</Button>
-          </Modal.Close>
-          <Button onClick={save}>{t('common.save')}</Button>
-        </Modal.Footer>
+        <SubmitFooter label={t('common.save')} onSubmit={save} />
       </Modal.Content>
     </Modal.Root>
   );

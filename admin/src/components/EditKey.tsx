@@ -1,11 +1,11 @@
 import { Button, Field, Flex, Modal } from '@strapi/design-system';
 import { useState } from 'react';
 import type { ApiKeySummary } from '../../../contracts/api-key';
-import { formatProblem } from '../../../contracts/problems';
 import type { RateLimit } from '../../../contracts/rate-limit';
-import { errorProblems, useAdminApi } from '../api/useAdminData';
+import { problemsText, useAdminApi } from '../api/useAdminData';
 import { useT } from '../hooks/useT';
 import { RateLimitFields } from './RateLimitFields';
+import { SubmitFooter } from './DialogFooter';
 
 /** Changing a key's description and rate limit; its name and secret never change. */
 export const EditKey = ({ apiKey, onSaved }: { apiKey: ApiKeySummary; onSaved: () => void }) => {
@@ -28,7 +28,7 @@ export const EditKey = ({ apiKey, onSaved }: { apiKey: ApiKeySummary; onSaved: (
       setOpen(false);
       onSaved();
     } catch (failure) {
-      setError(errorProblems(failure).map(formatProblem).join('; '));
+      setError(problemsText(failure));
     }
   };
   return (
@@ -52,12 +52,7 @@ export const EditKey = ({ apiKey, onSaved }: { apiKey: ApiKeySummary; onSaved: (
             <RateLimitFields name="key-rate-limit" value={rateLimit} onChange={setRateLimit} />
           </Flex>
         </Modal.Body>
-        <Modal.Footer>
-          <Modal.Close>
-            <Button variant="tertiary">{t('common.cancel')}</Button>
-          </Modal.Close>
-          <Button onClick={save}>{t('common.save')}</Button>
-        </Modal.Footer>
+        <SubmitFooter label={t('common.save')} onSubmit={save} />
       </Modal.Content>
     </Modal.Root>
   );

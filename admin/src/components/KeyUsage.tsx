@@ -9,6 +9,7 @@ import { useT } from '../hooks/useT';
 import { useUsageFormat } from '../hooks/useUsageFormat';
 import type { Column } from './SimpleTable';
 import { UsageTable } from './UsageTable';
+import { DoneFooter } from './DialogFooter';
 
 /** A key's last use and, for the last 7 and 30 days, its requests and busiest endpoints (loaded when opened). */
 const KeyUsageBody = ({ apiKey }: { apiKey: ApiKeySummary }) => {
@@ -63,11 +64,7 @@ const KeyUsageButton = ({ apiKey }: { apiKey: ApiKeySummary }) => {
           <Modal.Title>{t('keys.usage.title', { name: apiKey.name })}</Modal.Title>
         </Modal.Header>
         <Modal.Body>{open && <KeyUsageBody apiKey={apiKey} />}</Modal.Body>
-        <Modal.Footer>
-          <Modal.Close>
-            <Button>{t('common.done')}</Button>
-          </Modal.Close>
-        </Modal.Footer>
+        <DoneFooter />
       </Modal.Content>
     </Modal.Root>
   );

@@ -2,12 +2,12 @@ import { Button, Flex, Modal, Typography } from '@strapi/design-system';
 import { useNotification } from '@strapi/strapi/admin';
 import { useRef, useState } from 'react';
 import type { ImportResult } from '../../../contracts/transfer';
-import { formatProblem } from '../../../contracts/problems';
-import { errorProblems, useAdminApi } from '../api/useAdminData';
+import { problemsText, useAdminApi } from '../api/useAdminData';
 import { NewSecrets } from './NewSecrets';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 import { saveJsonFile } from '../utils/saveJsonFile';
+import { DoneFooter } from './DialogFooter';
 
 /** Export the configuration as a file, and import one (all or nothing), for those with the transfer rights. */
 export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
@@ -29,8 +29,7 @@ export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
     } catch (failure) {
       toggleNotification({
         type: 'danger',
-        message:
-          failure instanceof SyntaxError ? t('transfer.notJson') : errorProblems(failure).map(formatProblem).join('; '),
+        message: failure instanceof SyntaxError ? t('transfer.notJson') : problemsText(failure),
       });
     }
   };
@@ -88,11 +87,7 @@ export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
                 {imported.keys.created.length > 0 && <NewSecrets keys={imported.keys.created} />}
               </Flex>
             </Modal.Body>
-            <Modal.Footer>
-              <Modal.Close>
-                <Button>{t('common.done')}</Button>
-              </Modal.Close>
-            </Modal.Footer>
+            <DoneFooter />
           </Modal.Content>
         )}
       </Modal.Root>

@@ -3,8 +3,7 @@ import { Layouts, Page, useNotification } from '@strapi/strapi/admin';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { definitionOf, type StoredEndpoint } from '../../../contracts/definition';
-import { formatProblem } from '../../../contracts/problems';
-import { errorProblems, useAdminApi, useAdminData } from '../api/useAdminData';
+import { problemsText, useAdminApi, useAdminData } from '../api/useAdminData';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { SimpleTable, type Column } from '../components/SimpleTable';
 import { TransferButtons } from '../components/TransferButtons';
@@ -27,8 +26,7 @@ export const EndpointsPage = () => {
   const [search, setSearch] = useState('');
   if (endpoints.loading || rights.isLoading) return <Page.Loading />;
   if (endpoints.error) return <Page.Error />;
-  const fail = (failure: unknown) =>
-    toggleNotification({ type: 'danger', message: errorProblems(failure).map(formatProblem).join('; ') });
+  const fail = (failure: unknown) => toggleNotification({ type: 'danger', message: problemsText(failure) });
   const columns: Column<StoredEndpoint>[] = [
     {
       label: t('endpoints.column.path'),

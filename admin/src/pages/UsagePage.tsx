@@ -92,38 +92,26 @@ export const UsagePage = () => {
           ) : (
             <>
               <Grid.Root gap={6}>
-                <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-                  <UsageChart
-                    title={t('usage.chart.byEndpoint')}
-                    times={endpoints.times}
-                    lines={charts.byEndpoint}
-                    format={requestsOf}
-                  />
-                </Grid.Item>
-                <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-                  <UsageChart
-                    title={t('usage.chart.byKey')}
-                    times={keys.times}
-                    lines={charts.byKey}
-                    format={requestsOf}
-                  />
-                </Grid.Item>
-                <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-                  <UsageChart
-                    title={t('usage.chart.errorRate')}
-                    times={endpoints.times}
-                    lines={charts.errorRate}
-                    format={format.percent}
-                  />
-                </Grid.Item>
-                <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-                  <UsageChart
-                    title={t('usage.chart.latency')}
-                    times={endpoints.times}
-                    lines={charts.latency}
-                    format={format.ms}
-                  />
-                </Grid.Item>
+                {[
+                  {
+                    title: t('usage.chart.byEndpoint'),
+                    times: endpoints.times,
+                    lines: charts.byEndpoint,
+                    format: requestsOf,
+                  },
+                  { title: t('usage.chart.byKey'), times: keys.times, lines: charts.byKey, format: requestsOf },
+                  {
+                    title: t('usage.chart.errorRate'),
+                    times: endpoints.times,
+                    lines: charts.errorRate,
+                    format: format.percent,
+                  },
+                  { title: t('usage.chart.latency'), times: endpoints.times, lines: charts.latency, format: format.ms },
+                ].map((chart) => (
+                  <Grid.Item key={chart.title} col={6} s={12} direction="column" alignItems="stretch">
+                    <UsageChart {...chart} />
+                  </Grid.Item>
+                ))}
               </Grid.Root>
               <UsageTable
                 heading={t('usage.column.endpoint')}
