@@ -153,6 +153,25 @@ describe('with a token, from allowed addresses', () => {
     expect(await throttled()).toBe(before + 2);
   });
 
+  test('requests refused by a rate limit are counted, by endpoint and by the limit that refused them', async () => {
+    await createEndpoint(admin, key, {
+      path: 'metrics/limited',
+      type: 'list',
+      object: 'api::order.order',
+      fields: [{ name: 'id' }],
+      rateLimit: { requests: 2, windowSeconds: 3600 },
+    });
+    const refused = 'data_api_rate_limited_total{endpoint="GET metrics/limited",scope="endpoint"}';
+    const tooMany = 'data_api_requests_total{endpoint="GET metrics/limited",method="GET",status="429"}';
+    expect(sampleOf(await metricsText(), refused)).toBeUndefined();
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await get('/_api/metrics/limited')).status);
+    expect(statuses).toEqual([200, 200, 429, 429, 429]);
+    const text = await metricsText();
+    expect(sampleOf(text, refused)).toBe(3);
+    expect(sampleOf(text, tooMany)).toBe(3);
+  });
+
   test("the database pool's gauges are present", async () => {
     const text = await metricsText();
     const used = sampleOf(text, 'data_api_db_pool_connections{state="used"}')!;
