@@ -86,6 +86,7 @@ const { fileScenarios } = require('./bench-files');
 const { blogScenarios, BLOG_SEED_POSTS } = require('./bench-blog');
 const { notModifiedScenario, measureEtagWork } = require('./bench-etag');
 const { limitScenarios } = require('./bench-limits');
+const { measureUsageWork } = require('./bench-usage');
 
 const ROOT = path.resolve(__dirname, '..');
 const PRODUCT = 'api::product.product';
@@ -332,7 +333,7 @@ const logMachine = (context) => {
   );
 };
 
-const report = (context, scenarios, results, creates, etagWork) => {
+const report = (context, scenarios, results, creates, etagWork, usageWork) => {
   log('');
   log('Data API benchmark');
   log(`  database      ${context.client} (${context.database})`);
@@ -399,6 +400,9 @@ const report = (context, scenarios, results, creates, etagWork) => {
   const blogP99 = results.restBlog.latency.p99 / results.listBlog.latency.p99;
   const limitMemory = results.list10memory.requestsPerSecond / results.list10unlimited.requestsPerSecond;
   const limitRedis = results.list10redis.requestsPerSecond / results.list10unlimited.requestsPerSecond;
+  // Counting is on in every run: its share of a request's time is taken off the limited runs' ratios.
+  const usageShare = (usageWork.micros * results.list10unlimited.requestsPerSecond) / 1e6;
+  const withUsage = (ratio) => ratio * (1 - usageShare);
   const mark = (value, target) => (value >= target ? 'PASS' : 'BELOW');
   log(
     table(
@@ -457,17 +461,25 @@ const report = (context, scenarios, results, creates, etagWork) => {
           mark(blogVsRest, TARGETS.blogVsRest),
         ],
         ['/_api blog List vs REST populated (p99, REST / ours)', `${blogP99.toFixed(2)}x`, '', ''],
+        ['/_api List 10 with a limit in memory vs without', `${(limitMemory * 100).toFixed(1)}%`, '', ''],
+        ['/_api List 10 with a limit in Redis vs without', `${(limitRedis * 100).toFixed(1)}%`, '', ''],
         [
-          '/_api List 10 with a limit in memory vs without',
-          `${(limitMemory * 100).toFixed(1)}%`,
-          '>= 90%',
-          mark(limitMemory, TARGETS.limitMemory),
+          `/_api List 10, its usage counting (${usageWork.micros.toFixed(3)} us) in its time`,
+          `${(usageShare * 100).toFixed(2)}%`,
+          '',
+          '',
         ],
         [
-          '/_api List 10 with a limit in Redis vs without',
-          `${(limitRedis * 100).toFixed(1)}%`,
+          '/_api List 10, limit in memory and usage counting vs neither',
+          `${(withUsage(limitMemory) * 100).toFixed(1)}%`,
+          '>= 90%',
+          mark(withUsage(limitMemory), TARGETS.limitMemory),
+        ],
+        [
+          '/_api List 10, limit in Redis and usage counting vs neither',
+          `${(withUsage(limitRedis) * 100).toFixed(1)}%`,
           '>= 80%',
-          mark(limitRedis, TARGETS.limitRedis),
+          mark(withUsage(limitRedis), TARGETS.limitRedis),
         ],
       ],
       [false, true, true, false]
@@ -732,6 +744,7 @@ const runScenarios = async (strapi, origin, bareOrigin, key, context, limited) =
   const results = {};
   for (const scenario of scenarios) results[scenario.id] = await runScenario(scenario);
   const etagWork = await measureEtagWork(list10);
+  const usageWork = measureUsageWork(strapi, 'bench/products-10');
   Object.assign(results, await runInRounds(limited));
   scenarios.push(...limited);
   const creates = await measureCreates(
@@ -741,7 +754,7 @@ const runScenarios = async (strapi, origin, bareOrigin, key, context, limited) =
     { warmup: SETTINGS.createWarmup, rounds: SETTINGS.createRounds },
     step
   );
-  report(context, scenarios, results, creates, etagWork);
+  report(context, scenarios, results, creates, etagWork, usageWork);
 };
 
 /** Scenario 4, on the playground seeded with BENCH_ORDERS orders. */
