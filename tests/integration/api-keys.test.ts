@@ -75,10 +75,11 @@ test('a name is unique in the database itself', async () => {
   expect(refused?.message).toMatch(/unique|duplicate/i);
 });
 
-test('a name is never changed: there is no route to change a key', async () => {
+test("a name is never changed: a key's update takes its description and limit only", async () => {
   const key = await createKey(admin, 'Fixed', 'fixed');
   const change = await admin.put(`/data-api/api-keys/${key.id}`, { data: { name: 'moved' } });
-  expect([404, 405]).toContain(change.status);
+  expect(change.status).toBe(400);
+  expect(change.body.error.message).toMatch(/name/);
   expect(await nameOf(key.id)).toBe('fixed');
 });
 
