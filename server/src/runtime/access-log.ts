@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
+import type { RateLimit } from '../../../contracts/rate-limit';
 import type { SessionUser } from '../../../contracts/session';
 import { pluginConfig } from '../config/plugin-config';
 import type { CompiledEndpoint } from '../engine/compile-endpoint';
@@ -11,6 +12,8 @@ import type { CompiledEndpoint } from '../engine/compile-endpoint';
 export interface Caller {
   endpoint?: CompiledEndpoint;
   keyId?: number;
+  /** The API key's own rate limit across its endpoints (null: none). */
+  keyLimit?: RateLimit | null;
   user?: SessionUser;
   /** The rate limit that refused the request (429): the key's own, or the endpoint's. */
   limited?: 'key' | 'endpoint';
@@ -29,13 +32,10 @@ const callerText = ({ keyId, user }: Caller) =>
  */
 export const createAccessLog = (strapi: Core.Strapi) => {
   if (!pluginConfig(strapi, 'accessLog')) return null;
-  // `startedAt` is a `performance.now()` reading: clock changes do not move it.
-  return (ctx: Context, startedAt: number, caller: Caller) => {
+  return (ctx: Context, ms: number, caller: Caller) => {
     // Below the logger's level the line would still be formatted before being dropped.
     if (!strapi.log.isLevelEnabled('http')) return;
     const path = ctx.path.length > LOGGED_PATH ? `${ctx.path.slice(0, LOGGED_PATH)}...` : ctx.path;
-    strapi.log.http(
-      `${ctx.method} ${path} (${Math.round(performance.now() - startedAt)} ms) ${ctx.status}${callerText(caller)}`
-    );
+    strapi.log.http(`${ctx.method} ${path} (${Math.round(ms)} ms) ${ctx.status}${callerText(caller)}`);
   };
 };

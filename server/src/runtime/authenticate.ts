@@ -16,9 +16,9 @@ const challenge = (error?: string) => ({
 
 /**
  * API key: 401 with a Bearer challenge when the key is missing, unknown, revoked or expired; 403 when it is
- * valid but not allowed on this endpoint. Answers the key's id.
+ * valid but not allowed on this endpoint. Answers the key's id and its own rate limit.
  */
-const checkApiKey = (strapi: Core.Strapi, ctx: Context, keys: Set<number>, snapshot: Snapshot): number => {
+const checkApiKey = (strapi: Core.Strapi, ctx: Context, keys: Set<number>, snapshot: Snapshot): Caller => {
   const token = bearerToken(ctx.get('authorization'));
   if (!token) throw new ApiError(401, MESSAGES.unauthorized, challenge());
   const key = snapshot.keys.get(hashSecret(snapshot.keySecret, token));
@@ -27,7 +27,7 @@ const checkApiKey = (strapi: Core.Strapi, ctx: Context, keys: Set<number>, snaps
   }
   if (!keys.has(key.id)) throw new ApiError(403, MESSAGES.forbidden);
   getService(strapi, 'apiKeys').touch(key.id);
-  return key.id;
+  return { keyId: key.id, keyLimit: key.rateLimit };
 };
 
 /**
@@ -42,7 +42,7 @@ export const authenticate = async (
   snapshot: Snapshot,
   identify: Identify['identify']
 ): Promise<Caller> => {
-  if (endpoint.auth.method === 'api-key') return { keyId: checkApiKey(strapi, ctx, endpoint.auth.keys, snapshot) };
+  if (endpoint.auth.method === 'api-key') return checkApiKey(strapi, ctx, endpoint.auth.keys, snapshot);
   const found = await identify(ctx, endpoint.auth.userObject);
   if (!found) throw new ApiError(401, MESSAGES.unauthorized);
   // An admin reaches through an endpoint only what their own Content Manager permissions allow.

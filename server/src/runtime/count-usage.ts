@@ -11,10 +11,8 @@ import type { Caller } from './access-log';
  */
 export const createUsageCount = (strapi: Core.Strapi, recorder: UsageRecorder) => {
   if (!pluginConfig(strapi, 'usage').enabled) return null;
-  // `startedAt` is a `performance.now()` reading.
-  return (ctx: Context, startedAt: number, caller: Caller) => {
+  return (ctx: Context, ms: number, caller: Caller) => {
     if (!caller.endpoint) return;
-    const ms = performance.now() - startedAt;
     recorder.count(caller.endpoint, caller.keyId ?? 0, ctx.status, ms, ctx.response.length ?? 0);
   };
 };

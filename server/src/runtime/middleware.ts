@@ -82,9 +82,9 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
     if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
     if (credentialed) cors.checkSource(ctx);
     // Per source address before the session is checked (refused attempts spend it too); per key once it is known.
-    if (credentialed) await rateLimit(ctx, caller, snapshot);
+    if (credentialed) await rateLimit(ctx, caller);
     Object.assign(caller, await authenticate(strapi, ctx, endpoint, snapshot, identify.identify));
-    if (!credentialed) await rateLimit(ctx, caller, snapshot);
+    if (!credentialed) await rateLimit(ctx, caller);
     await endpoint.handle(ctx, { param, user: caller.user });
     answerConditionally(ctx, endpoint.type);
   };
@@ -94,6 +94,7 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
     // The metrics' path may be anywhere on the site, inside /_api or not.
     if (metrics && path === metrics.path) return metrics.serve(ctx);
     if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return next();
+    // Monotonic: a clock change does not move a request's duration.
     const startedAt = performance.now();
     const caller: Caller = {};
     setSecurityHeaders(ctx, path.startsWith(FILES_PREFIX));
@@ -107,9 +108,10 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
     } catch (error) {
       sendError(strapi, ctx, error);
     }
-    // The answer is built (a file may still be streaming): logging adds no wait.
-    logAccess?.(ctx, startedAt, caller);
-    metrics?.observe(ctx, startedAt, caller);
-    countUsage?.(ctx, startedAt, caller);
+    // The answer is built (a file may still be streaming): logging and counting add no wait.
+    const ms = performance.now() - startedAt;
+    logAccess?.(ctx, ms, caller);
+    metrics?.observe(ctx, ms, caller);
+    countUsage?.(ctx, ms, caller);
   };
 };
