@@ -4,6 +4,13 @@
  */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tests/tsconfig.json', diagnostics: false }];
 
+// The projects that boot Strapi share one set-up per run: its template database and folders (one module, so
+// Jest runs it once however many of them run).
+const strapiRun = {
+  globalSetup: '<rootDir>/tests/helpers/template-setup.js',
+  globalTeardown: '<rootDir>/tests/helpers/template-teardown.js',
+};
+
 module.exports = {
   globalSetup: '<rootDir>/tests/helpers/time-zone.js',
   projects: [
@@ -18,6 +25,7 @@ module.exports = {
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
       transform: { '^.+\\.ts$': tsJest },
       testEnvironment: 'node',
+      ...strapiRun,
       setupFilesAfterEnv: ['<rootDir>/tests/helpers/setup-integration.ts'],
     },
     {
@@ -33,6 +41,7 @@ module.exports = {
       testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
       transform: { '^.+\\.ts$': tsJest },
       testEnvironment: 'node',
+      ...strapiRun,
       setupFilesAfterEnv: ['<rootDir>/tests/helpers/setup-integration.ts'],
     },
   ],

@@ -1,11 +1,12 @@
 'use strict';
 
 /**
- * A fresh, empty database for one test suite or benchmark run: a new SQLite file, or a new database on the
- * PostgreSQL or MariaDB server named by DATABASE_CLIENT, created through its `test` database and dropped after.
+ * A fresh database for one test suite or benchmark run: a new SQLite file, or a new database on the PostgreSQL
+ * or MariaDB server named by DATABASE_CLIENT, created through its `test` database and dropped after. Empty, or a
+ * copy of a template database (the tests' migrated and seeded playground, see tests/helpers/template-setup.js).
  */
 const { randomBytes } = require('node:crypto');
-const { mkdirSync, rmSync } = require('node:fs');
+const { copyFileSync, mkdirSync, rmSync } = require('node:fs');
 const path = require('node:path');
 
 const PLAYGROUND = path.resolve(__dirname, '..', 'playground');
@@ -26,57 +27,98 @@ const serverAdmin = (client) =>
       user: process.env.DATABASE_USERNAME || (client === 'postgres' ? 'postgres' : 'root'),
       password: process.env.DATABASE_PASSWORD || '',
       database: process.env.DATABASE_ADMIN_NAME || 'test',
+      // A MariaDB copy is one batch of statements (one round trip).
+      multipleStatements: client === 'mysql',
     },
     pool: { min: 0, max: 1 },
   });
 
+const onServer = async (client, work) => {
+  const admin = serverAdmin(client);
+  try {
+    return await work(admin);
+  } finally {
+    await admin.destroy();
+  }
+};
+
+const quoted = (client, name) => (client === 'postgres' ? `"${name}"` : `\`${name}\``);
+
+/**
+ * MariaDB has no CREATE DATABASE ... TEMPLATE: each table's own CREATE TABLE (foreign keys and AUTO_INCREMENT
+ * included, unlike CREATE TABLE ... LIKE), then its rows, foreign key checks off while the tables arrive.
+ */
+const copyMysql = async (admin, template, name) => {
+  const [tables] = await admin.raw(
+    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE'`,
+    [template]
+  );
+  const creates = [];
+  for (const { name: table } of tables) {
+    const [[row]] = await admin.raw(`SHOW CREATE TABLE ${quoted('mysql', template)}.${quoted('mysql', table)}`);
+    creates.push(row['Create Table']);
+  }
+  const from = (table) => `${quoted('mysql', template)}.${quoted('mysql', table)}`;
+  const to = (table) => `${quoted('mysql', name)}.${quoted('mysql', table)}`;
+  await admin.raw(
+    [
+      `CREATE DATABASE ${quoted('mysql', name)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+      `USE ${quoted('mysql', name)}`,
+      'SET FOREIGN_KEY_CHECKS = 0',
+      ...creates,
+      ...tables.map(({ name: table }) => `INSERT INTO ${to(table)} SELECT * FROM ${from(table)}`),
+      'SET FOREIGN_KEY_CHECKS = 1',
+    ].join(';\n')
+  );
+};
+
+const createOnServer = (client, name, template) =>
+  onServer(client, async (admin) => {
+    if (client === 'postgres') await admin.raw(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+    else if (template) await copyMysql(admin, template, name);
+    else await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  });
+
+/** Drops a database this module made (`client` and `name` as it returned them), if it is still there. */
+const dropDatabase = async ({ client, name }) => {
+  if (client === 'sqlite') {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${name}${suffix}`, { force: true });
+    return;
+  }
+  await onServer(client, (admin) =>
+    admin.raw(`DROP DATABASE IF EXISTS ${quoted(client, name)}${client === 'postgres' ? ' WITH (FORCE)' : ''}`)
+  );
+};
+
 /**
  * Creates the database and returns the DATABASE_* variables for the playground and how to drop it again.
- * `purpose` names it (`dapi_<purpose>_...`) and the folder of SQLite files under playground/.tmp/.
+ * `purpose` names it (`dapi_<purpose>_...`); SQLite files go to `dir` (playground/.tmp/<purpose> unless given).
+ * `template`: a database made by this function, closed, whose tables and rows the new one starts with.
  */
-const createFreshDatabase = async (purpose) => {
+const createFreshDatabase = async (purpose, { dir, template } = {}) => {
   const client = databaseClient();
+  if (template && template.client !== client)
+    throw new Error(`the template is a ${template.client} database, DATABASE_CLIENT is ${client}`);
   const name = `dapi_${purpose}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   if (client === 'sqlite') {
-    const dir = path.join(PLAYGROUND, '.tmp', purpose);
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `${name}.db`);
+    const folder = dir ?? path.join(PLAYGROUND, '.tmp', purpose);
+    mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, `${name}.db`);
+    if (template) copyFileSync(template.name, file);
     return {
       client,
       name: file,
       env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: file },
-      drop: async () => {
-        for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
-      },
+      drop: () => dropDatabase({ client, name: file }),
     };
   }
-  const admin = serverAdmin(client);
-  try {
-    await admin.raw(
-      client === 'postgres'
-        ? `CREATE DATABASE "${name}"`
-        : `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`
-    );
-  } finally {
-    await admin.destroy();
-  }
+  await createOnServer(client, name, template?.name);
   return {
     client,
     name,
     env: { DATABASE_CLIENT: client, DATABASE_NAME: name },
-    drop: async () => {
-      const again = serverAdmin(client);
-      try {
-        await again.raw(
-          client === 'postgres'
-            ? `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`
-            : `DROP DATABASE IF EXISTS \`${name}\``
-        );
-      } finally {
-        await again.destroy();
-      }
-    },
+    drop: () => dropDatabase({ client, name }),
   };
 };
 
-module.exports = { PLAYGROUND, databaseClient, createFreshDatabase };
+module.exports = { PLAYGROUND, databaseClient, createFreshDatabase, dropDatabase };

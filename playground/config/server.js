@@ -7,5 +7,7 @@ module.exports = ({ env }) => ({
   url: env('PUBLIC_URL', ''),
   app: { keys: secret(env, 'APP_KEYS').split(',') },
   proxy: { koa: env.bool('TRUST_PROXY', false) },
+  // Static files and the local provider's uploads; each test run has its own (tests/helpers/template-setup.js).
+  dirs: { public: env('PUBLIC_DIR', './public') },
   logger: { updates: { enabled: false }, startup: { enabled: false } },
 });

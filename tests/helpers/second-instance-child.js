@@ -13,7 +13,6 @@ const PLAYGROUND = path.resolve(__dirname, '..', '..', 'playground');
 
 const main = async () => {
   const strapi = await createStrapi({ appDir: PLAYGROUND, distDir: PLAYGROUND }).load();
-  if (process.env.SECOND_INSTANCE_LISTEN === 'true') await strapi.listen();
   process.on('message', async (message) => {
     if (message.stop) {
       await strapi.destroy();

@@ -63,9 +63,13 @@ const settle = async (strapi: Core.Strapi) => {
 };
 type Tarn = { numUsed(): number; numPendingAcquires(): number };
 
-/** Boots the playground in-process on a fresh database with the demo seed, as the tests' Strapi. */
-export const startApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
-  const database = await createFreshDatabase();
+/**
+ * Boots the playground in-process on a database of its own with the demo seed, as the tests' Strapi: a copy of
+ * the run's template, or with `seedHere` an empty one seeded by this boot, for a suite whose seed must go through
+ * its own config (its upload provider stores the seed's images).
+ */
+export const startApp = async (env: Record<string, string> = {}, { seedHere = false } = {}): Promise<TestApp> => {
+  const database = await createFreshDatabase({ empty: seedHere });
   Object.assign(process.env, {
     STRAPI_TELEMETRY_DISABLED: 'true',
     LOG_LEVEL: 'error',
@@ -73,6 +77,8 @@ export const startApp = async (env: Record<string, string> = {}): Promise<TestAp
     ...env,
   });
   const strapi = await createStrapi({ appDir: PLAYGROUND, distDir: PLAYGROUND }).load();
+  // Strapi skips a plugin whose build is missing without a word: every suite would test nothing.
+  if (!strapi.plugin('data-api')) throw new Error('the data-api plugin is not loaded: build it (npm run build)');
   strapi.server.mount();
   const server = strapi.server.httpServer;
   const http = () => supertest.agent(server);

@@ -1,11 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
-import { adminWith as adminWithActions, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { createEndpoint, createKey } from '../helpers/fixtures';
+import { adminWith as adminWithActions } from '../helpers/strapi';
 import { keySecret } from '../helpers/secrets';
+import { keyedSuite } from '../helpers/keyed-suite';
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite();
 
 const base = () => ({
   name: 'Orders',
@@ -19,16 +18,6 @@ const base = () => ({
 const adminWith = (email: string, actions: string[]) => adminWithActions(app, email, actions);
 
 const endpointCount = () => app.strapi.db.query('plugin::data-api.endpoint').count();
-
-beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin);
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
 
 describe('API keys', () => {
   test('the secret is answered once and stored only as an HMAC', async () => {

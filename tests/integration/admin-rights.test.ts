@@ -1,14 +1,6 @@
 import { definitionOf, type StoredEndpoint } from '../../contracts/definition';
-import { createKey, type KeyFixture } from '../helpers/fixtures';
-import {
-  ADMIN,
-  adminWith,
-  permissionOf,
-  startApp,
-  type AdminClient,
-  type Grant,
-  type TestApp,
-} from '../helpers/strapi';
+import { ADMIN, adminWith, permissionOf, type Grant } from '../helpers/strapi';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * The endpoint right is no data-access right of its own (issue 16, finding 1): an admin who is not a super admin
@@ -16,9 +8,7 @@ import {
  * session endpoints answer an admin only with those rights.
  */
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite({ description: 'rights' });
 
 const PRODUCT = 'api::product.product';
 const CUSTOMER = 'api::customer.customer';
@@ -73,16 +63,6 @@ const listed = async (id: number) => {
   expect(response.status).toBe(200);
   return response.body.data.find((e: { id: number }) => e.id === id);
 };
-
-beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin, 'rights');
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
 
 describe('saving an endpoint needs the Content Manager rights it uses', () => {
   test('an admin without Content Manager rights can define no endpoint over site users or products', async () => {

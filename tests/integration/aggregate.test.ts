@@ -1,5 +1,5 @@
-import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { createEndpoint, knexOf } from '../helpers/fixtures';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * Aggregate endpoints (spec 2.5, 4.3, DESIGN.md section 6). Every op and every date format is compared with
@@ -8,9 +8,7 @@ import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
  * must be computed in UTC to match.
  */
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite();
 
 const DAY = 86400000;
 const ORDER = 'api::order.order';
@@ -249,9 +247,6 @@ const count: Measure<Order> = { variable: 'orders', compute: op.count() };
 const FUTURE = new Date(Date.now() + 40 * DAY);
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin);
   const documents = (uid: string) => (app.strapi as any).documents(uid);
   const first = await knexOf(app)('customers').where('id', 1).first('document_id');
   await documents(ORDER).create({
@@ -276,10 +271,6 @@ beforeAll(async () => {
   });
   orders = await readOrders();
   customers = await readCustomers();
-});
-
-afterAll(async () => {
-  await app?.stop();
 });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { callWithKey, createEndpoint, createKey, createRestToken, type KeyFixture } from '../helpers/fixtures';
+import { callWithKey, createEndpoint, createRestToken } from '../helpers/fixtures';
 import { download, PNG, signedPath } from '../helpers/files';
-import { adminWith, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { adminWith } from '../helpers/strapi';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * Components and dynamic zones read by List endpoints (issue 17, items 1 and 2), on the playground's blog posts:
@@ -13,9 +14,7 @@ import { adminWith, startApp, type AdminClient, type TestApp } from '../helpers/
  */
 
 const POST = 'api::post.post';
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite();
 let restToken: string;
 const call = callWithKey(
   () => app,
@@ -120,9 +119,6 @@ const uploadPicture = async (name: string) => {
 };
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin);
   restToken = await createRestToken(app);
   // A published post with no components at all, and a draft whose seo holds a picture of its own.
   await documents(POST).create({ data: { title: 'Bare post', slug: 'bare-post' }, status: 'published' });
@@ -150,10 +146,6 @@ beforeAll(async () => {
       fields: [{ name: 'title' }, { name: 'links' }],
     })
   ).id;
-});
-
-afterAll(async () => {
-  await app?.stop();
 });
 
 describe('List answers components as Strapi does', () => {

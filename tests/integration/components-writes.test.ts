@@ -1,6 +1,6 @@
-import { callWithKey, createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
+import { callWithKey, createEndpoint, knexOf } from '../helpers/fixtures';
 import { file, PNG } from '../helpers/files';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * Component fields and dynamic zones written by Create and Modify: JSON objects and arrays, checked by the
@@ -23,9 +23,7 @@ const POPULATE = {
   blocks: { populate: '*' },
 };
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite({ description: 'components' });
 
 const knex = () => knexOf(app);
 const call = callWithKey(
@@ -46,9 +44,6 @@ const counts = async () => {
 const SEO = { metaTitle: 'A title', metaDescription: 'A description', social: [{ network: 'bluesky', title: 'Sky' }] };
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin, 'components');
   const endpoint = (definition: Record<string, unknown>) => createEndpoint(admin, key, { object: POST, ...definition });
   const fields = [{ name: 'title' }, { name: 'seo' }, { name: 'links' }, { name: 'blocks' }];
   await endpoint({ path: 'posts', type: 'create', fields });
@@ -57,10 +52,6 @@ beforeAll(async () => {
   await endpoint({ path: 'publishing-posts', type: 'modify', parameter: 'required', publish: true, fields });
   await endpoint({ path: 'posts', type: 'delete', parameter: 'required', status: 'draft' });
 }, 180000);
-
-afterAll(async () => {
-  await app?.stop();
-});
 
 describe('components written by Create', () => {
   it('stores a single, a nested repeatable and a repeatable component and a dynamic zone as Strapi does', async () => {

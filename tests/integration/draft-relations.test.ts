@@ -1,5 +1,5 @@
-import { createEndpoint, createKey, createRestToken, knexOf, type KeyFixture } from '../helpers/fixtures';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { createEndpoint, createRestToken, knexOf } from '../helpers/fixtures';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * Relations into a Draft & Publish type (issue 17): a record of a type without Draft & Publish (a product) is
@@ -8,9 +8,7 @@ import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
  * aggregates; an Aggregate reads drafts when its definition says so.
  */
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite();
 
 const ARTICLE = 'api::article.article';
 const PRODUCT = 'api::product.product';
@@ -32,9 +30,6 @@ let gamma: { draft: number; published: number | null };
 let restToken: string;
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin);
   restToken = await createRestToken(app);
   const articles = documents(ARTICLE);
   // Alpha is published, then edited: its draft says "Alpha v2". Beta is published. Gamma is a draft only.
@@ -92,10 +87,6 @@ beforeAll(async () => {
     },
   });
 }, 120000);
-
-afterAll(async () => {
-  await app?.stop();
-});
 
 describe('List: relation ids into a Draft & Publish type', () => {
   test('name the published rows, as Strapi REST populate does', async () => {

@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
 import type supertest from 'supertest';
-import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { createEndpoint, knexOf } from '../helpers/fixtures';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * Conditional GETs (issue 20, part 3): List and Aggregate answers carry a strong ETag, the hash of their bytes,
  * and `If-None-Match` gets `304` without a body while they are unchanged. Writes through `/_api` and through
  * Strapi's Document Service change it; errors and writes carry none.
  */
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite();
 
 const ORDER = 'api::order.order';
 const LIST = '/_api/etag/orders';
@@ -54,9 +52,6 @@ const expectUntagged = (response: supertest.Response, status: number) => {
 };
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin);
   await createEndpoint(admin, key, {
     path: 'etag/orders',
     type: 'list',
@@ -84,10 +79,6 @@ beforeAll(async () => {
     parameter: 'required',
     fields: [{ name: 'note' }],
   });
-});
-
-afterAll(async () => {
-  await app?.stop();
 });
 
 describe('List', () => {

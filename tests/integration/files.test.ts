@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { callWithKey, createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
-import { PLAYGROUND } from '../helpers/database';
+import { uploadsDir } from '../helpers/database';
 import {
   createPictureEndpoints,
   download as downloadFrom,
@@ -24,7 +23,6 @@ const ORDER = 'api::order.order';
 const MAX_BYTES = 2048;
 const MAX_FILES = 4;
 const GIF2 = Buffer.concat([GIF.subarray(0, GIF.length - 1), Buffer.from([0x00, 0x3b])]);
-const UPLOADS = join(PLAYGROUND, 'public', 'uploads');
 
 let app: TestApp;
 let admin: AdminClient;
@@ -49,7 +47,7 @@ const traces = async () => ({
   files: (await knexOf(app)('files').count({ n: '*' }))[0].n,
   links: (await knexOf(app)('files_related_mph').count({ n: '*' }))[0].n,
   tracked: (await knexOf(app)('data_api_uploads').count({ n: '*' }))[0].n,
-  disk: existsSync(UPLOADS) ? readdirSync(UPLOADS).length : 0,
+  disk: existsSync(uploadsDir()) ? readdirSync(uploadsDir()).length : 0,
 });
 const fileIdsOf = (id: number, field: string) => linkedFileIds(app, id, field);
 

@@ -1,10 +1,9 @@
 import { indexAdviceSchema, LARGE_TABLE_ROWS } from '../../contracts/index-advice';
-import { addProducts, createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
-import { adminWith, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { addProducts, createEndpoint, knexOf } from '../helpers/fixtures';
+import { adminWith } from '../helpers/strapi';
+import { keyedSuite } from '../helpers/keyed-suite';
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite();
 let byCategory: number;
 let stats: number;
 let create: number;
@@ -18,9 +17,6 @@ const advice = async (id: number, client = admin) => {
 const productCount = async () => Number((await knexOf(app)('products').count({ n: '*' }))[0].n);
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin);
   const product = { object: 'api::product.product', fields: [{ name: 'id' }, { name: 'title' }] };
   const idOf = async (definition: Record<string, unknown>) => (await createEndpoint(admin, key, definition)).id;
   byCategory = await idOf({
@@ -48,10 +44,6 @@ beforeAll(async () => {
     filter: { category: 'tools' },
     fields: [{ name: 'title' }, { name: 'category' }],
   });
-});
-
-afterAll(async () => {
-  await app?.stop();
 });
 
 test('a small table gets no advice', async () => {

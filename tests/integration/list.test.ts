@@ -1,9 +1,7 @@
-import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { createEndpoint, knexOf } from '../helpers/fixtures';
+import { keyedSuite } from '../helpers/keyed-suite';
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite();
 
 const get = (url: string) => app.http().get(url).set('Authorization', `Bearer ${key.secret}`);
 const pathAndQuery = (href: string) => href.replace(/^https?:\/\/[^/]+/, '');
@@ -15,9 +13,6 @@ const count = async (table: string, where: (q: any) => void = () => {}) => {
 };
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin);
   await createEndpoint(admin, key, {
     path: 'orders',
     type: 'list',
@@ -81,10 +76,6 @@ beforeAll(async () => {
     ],
     filter: { tier: { $in: ['pro', 'enterprise'] } },
   });
-});
-
-afterAll(async () => {
-  await app?.stop();
 });
 
 test('the plugin is loaded and serves /_api', async () => {

@@ -1,5 +1,5 @@
-import { callWithKey, createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { callWithKey, createEndpoint, knexOf } from '../helpers/fixtures';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * Writes of a translated (i18n) type: Create makes a new document in the endpoint's locale; Modify and Delete
@@ -8,9 +8,7 @@ import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
  */
 const CATEGORY = 'api::category.category';
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite({ description: 'locales' });
 
 const knex = () => knexOf(app);
 const call = callWithKey(
@@ -30,9 +28,6 @@ const seeded = async (slug: string, locale: string): Promise<Row> => {
 const fields = [{ name: 'name' }, { name: 'slug' }, { name: 'position' }, { name: 'seo' }];
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin, 'locales');
   const endpoint = (definition: Record<string, unknown>) =>
     createEndpoint(admin, key, { object: CATEGORY, ...definition });
   await endpoint({ path: 'categories', type: 'create', fields });
@@ -65,10 +60,6 @@ beforeAll(async () => {
     ],
   });
 }, 180000);
-
-afterAll(async () => {
-  await app?.stop();
-});
 
 describe('Create on a translated type', () => {
   it('creates a new document in the site default locale when the definition names none', async () => {

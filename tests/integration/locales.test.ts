@@ -1,5 +1,5 @@
-import { callWithKey, createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { callWithKey, createEndpoint, knexOf } from '../helpers/fixtures';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * Locales (issue 17 item 4): the playground's categories are translated into en (the default) and fr, with Draft
@@ -12,9 +12,7 @@ const EN = ['News', 'Guides', 'Stories'];
 const FR = ['Actualités', 'Guides pratiques', 'Récits'];
 const INVALID_LOCALE = { success: false, error: 'Invalid request parameters: locale is not a locale of this site' };
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite();
 const call = callWithKey(
   () => app,
   () => key
@@ -44,17 +42,10 @@ const countBy = (path: string, fields: string[], extra: Record<string, unknown> 
   });
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin);
   await categories('categories/fr', { locale: 'fr' });
   await categories('categories/chosen', { locale: 'query', fields: [{ name: 'name' }, { name: 'locale' }] });
   await categories('categories/every', { locale: 'all', fields: [{ name: 'name' }, { name: 'locale' }] });
   await categories('categories/default');
-});
-
-afterAll(async () => {
-  await app?.stop();
 });
 
 describe('List', () => {

@@ -62,8 +62,8 @@ const described = (file: Record<string, unknown>) => ({
 
 const onDisk = (url: string) => readFileSync(join(app.strapi.dirs.static.public, url));
 
-const setUp = async (env: Record<string, string> = {}) => {
-  app = await startApp(env);
+const setUp = async (env: Record<string, string> = {}, seedHere = false) => {
+  app = await startApp(env, { seedHere });
   admin = await app.admin();
   key = await createKey(admin);
   listId = (
@@ -178,7 +178,7 @@ describe('a List with media: "object" on a private provider (its own signed URLs
 
   beforeAll(async () => {
     store = await startStore(true);
-    await setUp(store.env);
+    await setUp(store.env, true); // the blog's images uploaded through this provider
   }, 180_000);
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { callWithKey, createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
+import { callWithKey, createEndpoint } from '../helpers/fixtures';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -9,7 +9,7 @@ import {
   validateOpenapi,
   type OpenapiDocument,
 } from '../helpers/openapi';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * OpenAPI documents of the playground blog (issue 17 item 8): component fields as named schemas, the dynamic
@@ -17,9 +17,7 @@ import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
  * live answers fit the document.
  */
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite();
 let document: OpenapiDocument;
 const call = callWithKey(
   () => app,
@@ -64,9 +62,6 @@ const schemas = () => document.components.schemas;
 const operation = (path: string, method: string) => document.paths[path][method];
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin);
   const ids: number[] = [];
   for (const definition of Object.values(ENDPOINTS)) ids.push((await createEndpoint(admin, key, definition)).id);
   const created = await admin.post('/data-api/openapi-documents', {
@@ -76,10 +71,6 @@ beforeAll(async () => {
   const downloaded = await admin.get(`/data-api/openapi-documents/${created.body.data.id}/download`);
   expect(downloaded.status).toBe(200);
   document = JSON.parse(downloaded.text);
-});
-
-afterAll(async () => {
-  await app?.stop();
 });
 
 describe('a document over the blog', () => {

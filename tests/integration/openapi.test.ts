@@ -1,4 +1,4 @@
-import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
+import { createEndpoint } from '../helpers/fixtures';
 import { file, GIF } from '../helpers/files';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -12,16 +12,15 @@ import {
   validateOpenapi,
   type OpenapiDocument,
 } from '../helpers/openapi';
-import { adminWith, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { adminWith } from '../helpers/strapi';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * Curated OpenAPI documents (spec 4.7): the admin API, the generated OpenAPI 3.1 JSON (checked against the
  * schema, and against what the live endpoints answer), and public documents at `/_api/_openapi/<slug>.json`.
  */
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite();
 const ids: Record<string, number> = {};
 
 const DOCUMENTS = 'plugin::data-api.openapi-document';
@@ -127,10 +126,7 @@ let full: { id: number; slug: string; publicPath: string };
 let document: OpenapiDocument;
 
 beforeAll(async () => {
-  app = await startApp();
   expect(app.strapi.plugin('data-api')).toBeDefined();
-  admin = await app.admin();
-  key = await createKey(admin);
   for (const [name, definition] of Object.entries(ENDPOINTS())) {
     ids[name] = (await createEndpoint(admin, key, { auth: apiKey(), ...definition })).id;
   }
@@ -142,10 +138,6 @@ beforeAll(async () => {
     public: true,
   });
   document = await download(full.id);
-});
-
-afterAll(async () => {
-  await app?.stop();
 });
 
 describe('the generated document', () => {

@@ -1,6 +1,6 @@
-import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
+import { createEndpoint, createKey, knexOf } from '../helpers/fixtures';
 import { expectTooMany, listening, policyOf, remainingOf, statusCounts } from '../helpers/rate-limits';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * Rate limits counted in the site's own database (`rateLimit.store: 'database'`, on SQLite, PostgreSQL and
@@ -9,9 +9,10 @@ import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 const TABLE = 'rl_tests';
 const WINDOW = 60;
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite({
+  env: { DATA_API_RATE_LIMIT_STORE: 'database', DATA_API_RATE_LIMIT_PREFIX: TABLE },
+  description: 'main',
+});
 
 let http: Awaited<ReturnType<typeof listening>>;
 const get = (url: string, secret = key.secret) => http().get(url).set('Authorization', `Bearer ${secret}`);
@@ -30,15 +31,8 @@ const limitedList = async (rateLimit: unknown) => {
 };
 
 beforeAll(async () => {
-  app = await startApp({ DATA_API_RATE_LIMIT_STORE: 'database', DATA_API_RATE_LIMIT_PREFIX: TABLE });
   http = await listening(app);
-  admin = await app.admin();
-  key = await createKey(admin, 'main');
 }, 120_000);
-
-afterAll(async () => {
-  await app?.stop();
-});
 
 test('N requests pass, the next is 429; the count is a row of the table named by the prefix', async () => {
   const { id, url } = await limitedList({ requests: 3, windowSeconds: WINDOW });

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { definitionOf, type StoredEndpoint } from '../../contracts/definition';
 import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { keyedSuite } from '../helpers/keyed-suite';
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite({ description: 'main' });
 let otherKey: KeyFixture;
 
 const get = (url: string, secret = key.secret) => app.http().get(url).set('Authorization', `Bearer ${secret}`);
@@ -28,9 +26,6 @@ const asAnotherInstanceWould = async (request: () => Promise<{ status: number }>
 };
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin, 'main');
   otherKey = await createKey(admin, 'other');
   const products = { type: 'list', object: 'api::product.product', fields: [{ name: 'id' }, { name: 'sku' }] };
   await createEndpoint(admin, key, { ...products, path: 'products' });
@@ -47,10 +42,6 @@ beforeAll(async () => {
     parameter: 'required',
     filter: { id: { $var: 'param' } },
   });
-});
-
-afterAll(async () => {
-  await app?.stop();
 });
 
 describe('routing', () => {

@@ -1,6 +1,6 @@
-import { callWithKey, createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
+import { callWithKey, createEndpoint, knexOf } from '../helpers/fixtures';
 import { validateOpenapi, type OpenapiDocument } from '../helpers/openapi';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * Single types (issue 17 item 3): the playground's `api::site.site` has one entry. A List answers it, a Modify
@@ -8,9 +8,7 @@ import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
  */
 
 const SITE = 'api::site.site';
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite();
 const call = callWithKey(
   () => app,
   () => key
@@ -26,9 +24,6 @@ let listId: number;
 let modifyId: number;
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin);
   listId = (
     await createEndpoint(admin, key, {
       path: 'site',
@@ -53,10 +48,6 @@ beforeAll(async () => {
     filter: { maintenance: false },
     fields: [{ name: 'tagline' }],
   });
-});
-
-afterAll(async () => {
-  await app?.stop();
 });
 
 describe('List', () => {

@@ -1,13 +1,11 @@
-import { callWithKey, createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { callWithKey, createEndpoint, knexOf } from '../helpers/fixtures';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * Tasks (spec 4.4–4.8, DESIGN.md section 5): run after the write, in its transaction. Every answer is checked
  * against the database read independently with knex; after every refusal nothing at all may be committed.
  */
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite();
 
 const ORDER = 'api::order.order';
 const PRODUCT = 'api::product.product';
@@ -93,16 +91,6 @@ const customerWithoutPendingOrder = async (): Promise<number> => {
   expect(await ordersOfCustomer(id, 'pending')).toEqual([]);
   return id;
 };
-
-beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin);
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
 
 describe('raise-error', () => {
   test('fires on its condition: 400 with the message, and the created record is rolled back', async () => {

@@ -1,6 +1,6 @@
-import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
+import { createEndpoint, knexOf } from '../helpers/fixtures';
 import { startSecondInstance } from '../helpers/second-instance';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
  * `total` stays the exact match count while it is counted once per change (server/src/totals): after writes
@@ -11,9 +11,7 @@ const CUSTOMER = 'api::customer.customer';
 /** Short, so that the bound on writes no one sees can be shown; long enough for a few requests in a row. */
 const MAX_AGE_MS = 4000;
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite({ env: { DATA_API_TOTALS_MAX_AGE_MS: String(MAX_AGE_MS) } });
 
 const get = (url: string) => app.http().get(url).set('Authorization', `Bearer ${key.secret}`);
 const totalOf = async (url: string) => {
@@ -34,10 +32,7 @@ const proOrders = () =>
 const anOrder = (status = 'paid') => ({ quantity: 1, total: 10, status });
 
 beforeAll(async () => {
-  app = await startApp({ DATA_API_TOTALS_MAX_AGE_MS: String(MAX_AGE_MS) });
   expect(app.strapi.plugin('data-api')).toBeDefined();
-  admin = await app.admin();
-  key = await createKey(admin);
   await createEndpoint(admin, key, {
     path: 'orders',
     type: 'list',
@@ -59,10 +54,6 @@ beforeAll(async () => {
     fields: [{ name: 'quantity' }, { name: 'total' }, { name: 'status' }],
   });
 }, 120_000);
-
-afterAll(async () => {
-  await app?.stop();
-});
 
 describe('the total follows every write', () => {
   test('a first count is the exact count', async () => {

@@ -1,10 +1,8 @@
 import type { Response } from 'supertest';
 import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { keyedSuite } from '../helpers/keyed-suite';
 
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
+const { app, admin, key } = keyedSuite({ description: 'writer' });
 let otherKey: KeyFixture;
 /** Seeded rows the tests point at, read from the database rather than guessed. */
 let customerId: number;
@@ -122,9 +120,6 @@ const customerFields = ['name', 'email', 'tier', 'credit', 'signupDate', 'orders
 const named = (names: string[]) => names.map((name) => ({ name }));
 
 beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin, 'writer');
   otherKey = await createKey(admin, 'other');
   const customers = await knex()('customers').orderBy('id').limit(2).pluck('id');
   const products = await knex()('products').orderBy('id').limit(2).pluck('id');
@@ -229,10 +224,6 @@ beforeAll(async () => {
     publish: true,
   });
   await endpoint({ path: 'articles/remove', type: 'delete', object: article, parameter: 'required' });
-});
-
-afterAll(async () => {
-  await app?.stop();
 });
 
 describe('create', () => {
