@@ -25,9 +25,30 @@ const copyPublicFolder = (to) => {
   fs.mkdirSync(path.join(to, 'uploads'), { recursive: true });
 };
 
+const RUNS = path.join(PLAYGROUND, '.tmp', 'test-runs');
+
+const running = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+
+/** Folders of runs that were stopped before their teardown (Ctrl-C): their process is gone. */
+const removeAbandonedRuns = () => {
+  if (!fs.existsSync(RUNS)) return;
+  for (const name of fs.readdirSync(RUNS)) {
+    const pid = Number(name.split('-')[0]);
+    if (!Number.isInteger(pid) || !running(pid)) fs.rmSync(path.join(RUNS, name), { recursive: true, force: true });
+  }
+};
+
 module.exports = async () => {
   setTimeZone();
-  const run = path.join(PLAYGROUND, '.tmp', 'test-runs', `${process.pid}-${randomBytes(3).toString('hex')}`);
+  removeAbandonedRuns();
+  const run = path.join(RUNS, `${process.pid}-${randomBytes(3).toString('hex')}`);
   copyPublicFolder(path.join(run, 'public'));
   const template = await createFreshDatabase('template', { dir: run });
   Object.assign(process.env, {
@@ -43,6 +64,7 @@ module.exports = async () => {
   });
   if (seeded.status !== 0) {
     await template.drop();
+    fs.rmSync(run, { recursive: true, force: true });
     throw new Error(`the template database could not be made (seed-template.js exited with ${seeded.status})`);
   }
 };
