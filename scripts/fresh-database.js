@@ -45,28 +45,26 @@ const onServer = async (client, work) => {
 const quoted = (client, name) => (client === 'postgres' ? `"${name}"` : `\`${name}\``);
 
 /**
- * MariaDB has no CREATE DATABASE ... TEMPLATE: each table's own CREATE TABLE (foreign keys and AUTO_INCREMENT
- * included, unlike CREATE TABLE ... LIKE), then its rows, foreign key checks off while the tables arrive.
+ * MariaDB has no CREATE DATABASE ... TEMPLATE: into the new database, each table's own CREATE TABLE (foreign keys
+ * and AUTO_INCREMENT included, unlike CREATE TABLE ... LIKE), then its rows, foreign key checks off meanwhile.
  */
-const copyMysql = async (admin, template, name) => {
+const copyMysqlTables = async (admin, template, name) => {
   const [tables] = await admin.raw(
     `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE'`,
     [template]
   );
+  const from = (table) => `${quoted('mysql', template)}.${quoted('mysql', table)}`;
   const creates = [];
   for (const { name: table } of tables) {
-    const [[row]] = await admin.raw(`SHOW CREATE TABLE ${quoted('mysql', template)}.${quoted('mysql', table)}`);
+    const [[row]] = await admin.raw(`SHOW CREATE TABLE ${from(table)}`);
     creates.push(row['Create Table']);
   }
-  const from = (table) => `${quoted('mysql', template)}.${quoted('mysql', table)}`;
-  const to = (table) => `${quoted('mysql', name)}.${quoted('mysql', table)}`;
   await admin.raw(
     [
-      `CREATE DATABASE ${quoted('mysql', name)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
       `USE ${quoted('mysql', name)}`,
       'SET FOREIGN_KEY_CHECKS = 0',
       ...creates,
-      ...tables.map(({ name: table }) => `INSERT INTO ${to(table)} SELECT * FROM ${from(table)}`),
+      ...tables.map(({ name: table }) => `INSERT INTO ${quoted('mysql', table)} SELECT * FROM ${from(table)}`),
       'SET FOREIGN_KEY_CHECKS = 1',
     ].join(';\n')
   );
@@ -74,9 +72,14 @@ const copyMysql = async (admin, template, name) => {
 
 const createOnServer = (client, name, template) =>
   onServer(client, async (admin) => {
-    if (client === 'postgres') await admin.raw(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
-    else if (template) await copyMysql(admin, template, name);
-    else await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    if (client === 'postgres') {
+      await admin.raw(
+        `CREATE DATABASE ${quoted(client, name)}${template ? ` TEMPLATE ${quoted(client, template)}` : ''}`
+      );
+      return;
+    }
+    await admin.raw(`CREATE DATABASE ${quoted(client, name)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    if (template) await copyMysqlTables(admin, template, name);
   });
 
 /** Drops a database this module made (`client` and `name` as it returned them), if it is still there. */

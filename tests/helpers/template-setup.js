@@ -46,7 +46,7 @@ const removeAbandonedRuns = () => {
 };
 
 module.exports = async () => {
-  setTimeZone();
+  setTimeZone(); // the seed's child process takes it too (Jest runs the top-level set-up after the projects')
   removeAbandonedRuns();
   const run = path.join(RUNS, `${process.pid}-${randomBytes(3).toString('hex')}`);
   copyPublicFolder(path.join(run, 'public'));
