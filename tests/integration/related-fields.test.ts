@@ -1,6 +1,7 @@
 import { callWithKey, createEndpoint, createRestToken } from '../helpers/fixtures';
 import { download } from '../helpers/files';
 import { keyedSuite } from '../helpers/keyed-suite';
+import { adminWith } from '../helpers/strapi';
 import { conformance, validateOpenapi } from '../helpers/openapi';
 
 /**
@@ -187,6 +188,48 @@ describe('related fields answer records as REST populate does', () => {
   });
 });
 
+describe('the cost of related records', () => {
+  beforeAll(async () => {
+    // Twelve more published posts with a category and an article in a link: a page of 16 posts.
+    const [model] = (await rest('posts', POST_POPULATE)).filter((p) => p.category && p.links.some((l: Json) => l.article));
+    const article = model.links.find((l: Json) => l.article).article.documentId;
+    for (let i = 0; i < 12; i += 1) {
+      await (app.strapi as any).documents(POST).create({
+        data: {
+          title: `Costed ${i}`,
+          slug: `costed-${i}`,
+          category: { connect: [{ documentId: model.category.documentId }] },
+          links: [{ label: 'Read', url: 'https://example.com/', article: { connect: [{ documentId: article }] } }],
+        },
+        status: 'published',
+      });
+    }
+  });
+
+  test('a bounded number of statements per page, independent of the number of records on it', async () => {
+    const engine = app.strapi.plugin('data-api').service('engine') as any;
+    const statements = jest.spyOn(engine.compileDeps().executor, 'arrays');
+    const count = async (url: string) => {
+      statements.mockClear();
+      const response = await call('get', url);
+      expect(response.status).toBe(200);
+      return { items: response.body.items.length, statements: statements.mock.calls.length };
+    };
+    try {
+      const [first] = (await call('get', '/_api/related/posts')).body.items.filter(
+        (p: Json) => p.category?.localizations.length && p.links.some((l: Json) => l.article)
+      );
+      const one = await count(`/_api/related/posts?id=${first.id}`);
+      const all = await count('/_api/related/posts');
+      expect(one.items).toBe(1);
+      expect(all.items).toBeGreaterThanOrEqual(16);
+      expect(all.statements).toBe(one.statements);
+    } finally {
+      statements.mockRestore();
+    }
+  });
+});
+
 describe('query filters on related fields', () => {
   test('?category.slug= keeps the posts whose category has that slug, as REST filters', async () => {
     const ours = await call('get', '/_api/related/posts?category.slug=guides');
@@ -228,6 +271,38 @@ describe('the OpenAPI document', () => {
     const fits = conformance(document);
     fits('/_api/related/posts', 'get', await call('get', '/_api/related/posts'), 200);
     fits('/_api/related/categories', 'get', await call('get', '/_api/related/categories?locale=fr'), 200);
+  });
+});
+
+describe('the author’s rights', () => {
+  test('each related field needs the Content Manager read right on its type and field', async () => {
+    const grant = (subject: string, fields: string[]) => ({
+      action: 'plugin::content-manager.explorer.read',
+      subject,
+      properties: { fields },
+      conditions: [],
+    });
+    const author = await adminWith(app, 'related-author@example.com', [
+      'plugin::data-api.endpoints.read',
+      'plugin::data-api.endpoints.manage',
+      grant('api::customer.customer', ['name', 'user']),
+      grant('plugin::users-permissions.user', ['username']),
+    ]);
+    const customers = (path: string, userFields: string[]) =>
+      author.post('/data-api/endpoints', {
+        data: {
+          name: path,
+          path,
+          type: 'list',
+          object: 'api::customer.customer',
+          auth: { method: 'session', userObject: 'admin::user' },
+          fields: [{ name: 'name' }, { name: 'user', fields: userFields.map((name) => ({ name })) }],
+        },
+      });
+    const refused = await customers('related/users-email', ['username', 'email']);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/you may not read .*email/);
+    expect((await customers('related/users-name', ['username'])).status).toBe(201);
   });
 });
 

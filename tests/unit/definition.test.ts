@@ -100,6 +100,29 @@ describe('definitionSchema', () => {
     expect(problems({ fields: [{ name: 'id' }, { name: 'id' }] })).toEqual(['fields[1]: field "id" is listed twice']);
   });
 
+  test('related fields: nested fields and a limit on lists only, bounded, no name twice at one level', () => {
+    const nested = (level: number): Record<string, unknown> =>
+      level ? { name: `r${level}`, fields: [nested(level - 1)] } : { name: 'id' };
+    expect(problems({ fields: [{ name: 'customer', limit: 5, fields: [{ name: 'name' }] }] })).toEqual([]);
+    expect(problems({ fields: [nested(5)] })).toEqual([]);
+    expect(problems({ fields: [nested(6)] })).toEqual([
+      'fields[0].fields[0].fields[0].fields[0].fields[0].fields[0].fields: fields nest at most 6 levels deep',
+    ]);
+    expect(problems({ fields: [{ name: 'c', fields: [{ name: 'a' }, { name: 'a' }] }] })).toEqual([
+      'fields[0].fields[1]: field "a" is listed twice',
+    ]);
+    expect(problems({ fields: [{ name: 'c', limit: 101 }] })).toEqual([
+      'fields[0].limit: Too big: expected number to be <=100',
+    ]);
+    expect(problems({ fields: [{ name: 'c', fields: [] }] })[0]).toMatch(/^fields\[0\]\.fields: /);
+    expect(problems({ fields: [{ name: 'c', fields: [{ name: 'a', required: true }] }] })).toEqual([
+      "fields[0].fields[0].required: only the endpoint's own fields are marked required",
+    ]);
+    expect(problems({ type: 'create', fields: [{ name: 'c', fields: [{ name: 'a' }] }] })).toEqual([
+      'fields[0]: only list endpoints answer related records (fields, limit)',
+    ]);
+  });
+
   test('sort only on list endpoints', () => {
     expect(parse({ sort: [{ field: 'id' }] }).data?.sort).toEqual([{ field: 'id', dir: 'asc' }]);
     expect(problems({ type: 'create', sort: [{ field: 'id', dir: 'desc' }] })).toEqual([
