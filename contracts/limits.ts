@@ -17,4 +17,6 @@ export const LIMITS = {
   relationIds: 1000,
   /** Files in one multiple media value. */
   filesPerField: 100,
+  /** Values of one `?<field>:in=` query filter. */
+  queryFilterValues: 100,
 } as const;
