@@ -43,8 +43,8 @@ const comparedFields = (
 
 /**
  * The query-string filters of a List (spec 4.2 rule 6): each exposed field that can be compared, by equality
- * (one value, or several with `:in`), and ordered ones also with `:gt` and `:lt`; a single component's sub-fields by their path (`seo.metaTitle`).
- * The List and its OpenAPI description both read this list.
+ * (one value, or several with `:in`), and ordered ones also with `:gt` and `:lt`; a single component's
+ * sub-fields by their path (`seo.metaTitle`). The List and its OpenAPI description both read this list.
  */
 export const listFilterKeys = (fields: Array<ColumnField | ComponentsField>, dialect: Dialect): ListFilterKey[] =>
   comparedFields(fields).flatMap(({ path, field }) => {
