@@ -19,8 +19,7 @@ export const splitValueList = (text: string, max: number): ValueList => {
     if (values.length === max) return { problem: `has more than ${max} values` };
     let value: string;
     if (text[at] === QUOTE) {
-      // Unescaped runs of the value, joined once at its closing quote.
-      const parts: string[] = [];
+      value = '';
       let from = at + 1;
       for (at = from; text[at] !== QUOTE; at += 1) {
         if (at >= text.length) return { problem: 'has a quote that is not closed' };
@@ -28,12 +27,12 @@ export const splitValueList = (text: string, max: number): ValueList => {
         const escaped = text[at + 1];
         if (escaped !== QUOTE && escaped !== BACKSLASH)
           return { problem: 'has a backslash inside quotes that escapes neither " nor \\' };
-        parts.push(text.slice(from, at), escaped);
+        // The backslash is dropped; the character it escapes opens the next run (and closes no quote).
+        value += text.slice(from, at);
         at += 1;
-        from = at + 1;
+        from = at;
       }
-      parts.push(text.slice(from, at));
-      value = parts.join('');
+      value += text.slice(from, at);
       at += 1;
       if (at < text.length && text[at] !== COMMA) return { problem: 'has a closing quote not followed by a comma' };
     } else {
