@@ -23,4 +23,6 @@ export const LIMITS = {
   relatedDepth: 3,
   /** Levels of `fields` inside `fields` (relations, components and dynamic zones together). */
   fieldNesting: 6,
+  /** Values of one `?<field>:in=` query filter. */
+  queryFilterValues: 100,
 } as const;

@@ -58,3 +58,10 @@ export const pendingSelfRelation = (field: string) =>
 
 /** `?locale=` (or another locale parameter) names no locale of the site: the spec's 400, naming the parameter. */
 export const unknownLocale = (param: string) => `${MESSAGES.invalidParameters}: ${param} is not a locale of this site`;
+
+/** A `?<key>:in=` list that does not parse, or a value of it invalid for its field: the spec's 400, naming the key. */
+export const invalidValueList = (key: string, problem: string) => `${MESSAGES.invalidParameters}: ${key} ${problem}`;
+
+/** A filter key given twice (`?id=1&id=2`): the spec's 400, pointing to the key that takes several values. */
+export const repeatedFilter = (key: string, listKey: string) =>
+  `${MESSAGES.invalidParameters}: ${key} is given twice; ask for several values with one ${listKey}=v1,v2,...`;

@@ -170,28 +170,16 @@ describe('the generated document', () => {
     expect(number).toMatchObject({ name: 'number', in: 'path', required: true, schema: { type: 'integer' } });
   });
 
-  test('a List takes page and a filter per field, :gt/:lt on ordered ones, with their types', () => {
+  test('a List takes page and a filter per field, :gt/:lt on ordered ones, :in on all, with their types', () => {
     const parameters = document.paths['/_api/shop/products'].get.parameters as any[];
     const byName = Object.fromEntries(parameters.map((p) => [p.name, p]));
+    const ordered = ['id', 'title', 'price', 'stock', 'releasedAt'];
     expect(Object.keys(byName).sort()).toEqual(
       [
         'page',
-        'id',
-        'id:gt',
-        'id:lt',
-        'title',
-        'title:gt',
-        'title:lt',
-        'price',
-        'price:gt',
-        'price:lt',
-        'stock',
-        'stock:gt',
-        'stock:lt',
+        ...ordered.flatMap((name) => [name, `${name}:gt`, `${name}:lt`, `${name}:in`]),
         'active',
-        'releasedAt',
-        'releasedAt:gt',
-        'releasedAt:lt',
+        'active:in',
       ].sort()
     );
     expect(byName['page']).toMatchObject({ in: 'query', schema: { type: 'integer', minimum: 1 } });
@@ -199,6 +187,13 @@ describe('the generated document', () => {
     expect(byName['stock:lt'].schema.type).toBe('integer');
     expect(byName['active'].schema).toEqual({ type: 'boolean' });
     expect(byName['releasedAt:gt'].schema).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(byName['id:in']).toMatchObject({
+      in: 'query',
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'integer' } },
+    });
+    expect(byName['title:in'].description).toMatch(/comma-separated, at most 100; .* double quotes/);
   });
 
   test('a List describes its items, paging links, keyset paging and allowed IPs', () => {
@@ -219,8 +214,10 @@ describe('the generated document', () => {
   test('an Aggregate takes its query filters and describes its groups', () => {
     const operation = document.paths['/_api/shop/revenue'].get;
     const byName = Object.fromEntries((operation.parameters as any[]).map((p) => [p.name, p.schema]));
+    const status = { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] };
     expect(byName).toEqual({
-      status: { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] },
+      status,
+      'status:in': { type: 'array', minItems: 1, maxItems: 100, items: status },
       from: expect.objectContaining({ type: 'string', format: 'date-time' }),
     });
     const result = document.components.schemas.AggregateShopRevenueResult;

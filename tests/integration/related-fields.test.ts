@@ -191,7 +191,9 @@ describe('related fields answer records as REST populate does', () => {
 describe('the cost of related records', () => {
   beforeAll(async () => {
     // Twelve more published posts with a category and an article in a link: a page of 16 posts.
-    const [model] = (await rest('posts', POST_POPULATE)).filter((p) => p.category && p.links.some((l: Json) => l.article));
+    const [model] = (await rest('posts', POST_POPULATE)).filter(
+      (p) => p.category && p.links.some((l: Json) => l.article)
+    );
     const article = model.links.find((l: Json) => l.article).article.documentId;
     for (let i = 0; i < 12; i += 1) {
       await (app.strapi as any).documents(POST).create({

@@ -108,15 +108,19 @@ describe('query filter keys of a List returning components', () => {
       'title title $eq',
       'title:gt title $gt',
       'title:lt title $lt',
+      'title:in title $in',
       'seo.metaTitle seo.metaTitle $eq',
       'seo.metaTitle:gt seo.metaTitle $gt',
       'seo.metaTitle:lt seo.metaTitle $lt',
+      'seo.metaTitle:in seo.metaTitle $in',
       'seo.priority seo.priority $eq',
       'seo.priority:gt seo.priority $gt',
       'seo.priority:lt seo.priority $lt',
+      'seo.priority:in seo.priority $in',
       'seo.robots.rule seo.robots.rule $eq',
       'seo.robots.rule:gt seo.robots.rule $gt',
       'seo.robots.rule:lt seo.robots.rule $lt',
+      'seo.robots.rule:in seo.robots.rule $in',
     ]);
   });
 });

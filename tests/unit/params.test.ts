@@ -8,21 +8,23 @@ const scalar = (name: string, type: Parameters<typeof modelScalar>[1], attribute
   modelScalar(name, type, name, attribute);
 const spec = (key: string, field: ModelField): [string, QueryFilterSpec] => [
   key,
-  { key, codec: codecFor(field, 'sqlite') },
+  { key, codec: codecFor(field, 'sqlite'), valueList: key.endsWith(':in') },
 ];
 const filterable = new Map<string, QueryFilterSpec>([
   spec('id', scalar('id', 'integer')),
   spec('id:gt', scalar('id', 'integer')),
   spec('id:lt', scalar('id', 'integer')),
+  spec('id:in', scalar('id', 'integer')),
   spec('status', scalar('status', 'enumeration', { enum: ['paid', 'shipped'] })),
   spec('total:gt', scalar('total', 'decimal')),
   spec('note', scalar('note', 'text')),
+  spec('note:in', scalar('note', 'text')),
   spec('orderedAt:gt', scalar('orderedAt', 'datetime')),
   spec('gift', scalar('gift', 'boolean')),
 ]);
 const parse = (querystring: string) => parseListQuery(querystring, filterable);
 
-const expectInvalid = (querystring: string) => {
+const expectInvalid = (querystring: string, message = 'Invalid request parameters') => {
   let error: unknown;
   try {
     parse(querystring);
@@ -31,7 +33,7 @@ const expectInvalid = (querystring: string) => {
   }
   expect(error).toBeInstanceOf(ApiError);
   expect((error as ApiError).status).toBe(400);
-  expect((error as ApiError).message).toBe('Invalid request parameters');
+  expect((error as ApiError).message).toBe(message);
 };
 
 describe('page', () => {
@@ -106,6 +108,64 @@ describe('filters', () => {
     ['an id out of range', 'id:gt=2147483648'],
     ['a repeated filter', 'status=paid&status=shipped'],
     ['a repeated page', 'page=1&page=2'],
-    ['a repeated key even with the same value', 'id=1&id=1'],
+    ['a repeated operator', 'id:gt=1&id:gt=2'],
   ])('%s is 400', (_, querystring) => expectInvalid(querystring));
+});
+
+describe(':in filters', () => {
+  test('take a list of values, each typed by the field codec', () => {
+    const parsed = parse('id:in=3,1,2&note:in="a,b",c&id:gt=0');
+    expect([...parsed.filters]).toEqual([
+      ['id:in', [3, 1, 2]],
+      ['note:in', ['a,b', 'c']],
+      ['id:gt', 0],
+    ]);
+    expect(parsed.entries).toEqual([
+      ['id:in', '3,1,2'],
+      ['note:in', '"a,b",c'],
+      ['id:gt', '0'],
+    ]);
+  });
+
+  test('take up to 100 values', () => {
+    const ids = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(parse(`id:in=${ids.join(',')}`).filters.get('id:in')).toEqual(ids);
+  });
+
+  test.each([
+    ['no value', 'id:in=', 'Invalid request parameters: id:in has no value'],
+    ['an empty value', 'id:in=1,,2', 'Invalid request parameters: id:in has an empty value'],
+    ['an empty quoted value', 'note:in=a,""', 'Invalid request parameters: note:in has an empty value'],
+    [
+      'a value invalid for the type',
+      'id:in=1,two',
+      'Invalid request parameters: id:in has an invalid value (number 2)',
+    ],
+    ['an id out of range', 'id:in=2147483648', 'Invalid request parameters: id:in has an invalid value (number 1)'],
+    ['an open quote', 'note:in="a,b', 'Invalid request parameters: note:in has a quote that is not closed'],
+    [
+      '101 values',
+      `id:in=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`,
+      'Invalid request parameters: id:in has more than 100 values',
+    ],
+    [
+      'a repeated filter that has an :in',
+      'id=1&id=2',
+      'Invalid request parameters: id is given twice; ask for several values with one id:in=v1,v2,...',
+    ],
+    [
+      'a repeated key even with the same value',
+      'id=1&id=1',
+      'Invalid request parameters: id is given twice; ask for several values with one id:in=v1,v2,...',
+    ],
+    [
+      'a repeated :in',
+      'id:in=1&id:in=2',
+      'Invalid request parameters: id:in is given twice; ask for several values with one id:in=v1,v2,...',
+    ],
+  ])('%s is 400 naming the key', (_, querystring, message) => expectInvalid(querystring, message));
+
+  test('an operator without :in keeps the bare message', () => {
+    expectInvalid('status:in=paid');
+  });
 });

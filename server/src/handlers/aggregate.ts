@@ -10,8 +10,8 @@ import { DefinitionError } from '../errors/definition-error';
 import { ApiError } from '../errors/api-error';
 import { publicationCondition } from '../query/list-sql';
 import type { Model } from '../query/model';
-import { parseListQuery } from '../query/params';
-import { compileQueryFilter, renderReadWhere, type QueryFilter } from '../query/read-filters';
+import { LIST_SUFFIX, parseListQuery } from '../query/params';
+import { compileQueryFilter, renderReadWhere, type QueryFilter, type QueryOp } from '../query/read-filters';
 import { compileEndpointFilter } from '../query/endpoint-filter';
 import { andWhere, compileLocaleRead } from '../query/locale-read';
 import type { Handler, ReadDeps } from './types';
@@ -97,10 +97,11 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
     if (filterable.has(f.param))
       throw new DefinitionError(['aggregate', 'queryFilters', i, 'param'], `"${f.param}" is used twice`);
     const path = ['aggregate', 'queryFilters', i];
-    filterable.set(
-      f.param,
-      compileQueryFilter(f.param, f.field, OPS[f.op], target.codec, model, definition.status, deps, path)
-    );
+    const compile = (key: string, op: QueryOp) =>
+      compileQueryFilter(key, f.field, op, target.codec, model, definition.status, deps, path);
+    filterable.set(f.param, compile(f.param, OPS[f.op]));
+    // An equality also takes several values, as a List's does (`?tier:in=free,pro`).
+    if (f.op === 'eq') filterable.set(`${f.param}${LIST_SUFFIX}`, compile(`${f.param}${LIST_SUFFIX}`, '$in'));
   });
   const meta = aggregateMeta(settings);
   const accepted = locale ? locale.accepting(filterable) : filterable;

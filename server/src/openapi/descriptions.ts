@@ -19,6 +19,9 @@ export const pagingText = (keysetKey: string | null) =>
 /** The `total` field's guarantee (docs/list.md, "How exact is `total`"), in the documents clients read. */
 export const TOTAL_TEXT = `How many records match: the exact count after every write made through Strapi or this API (on this server at once, on other servers of the site within a second); writes made outside Strapi (raw SQL) are counted within the maximum age the site sets, ${config.default.totals.maxAgeMs / 1000} s by default.`;
 
+/** How a `:in` query filter writes its values (server/src/query/value-list.ts). */
+export const VALUE_LIST_TEXT = `comma-separated, at most ${LIMITS.queryFilterValues}; a value holding a comma or a quote is written in double quotes, with \\" for a quote and \\\\ for a backslash (\`?title:in="a,b",c\`)`;
+
 export const ipText = (allowedIps: string[]) =>
   allowedIps.length
     ? `Callable only from these source addresses (others get 403, whatever the credentials): ${allowedIps.map((ip) => `\`${ip}\``).join(', ')}.`

@@ -5,12 +5,14 @@ import { keysetKeyOf } from '../query/list-filters';
 import { LOCALE_PARAM } from '../query/locale';
 import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import { jsonContent, ref, type DescribeContext, type OperationParts } from './context';
-import { pagingText, TOTAL_TEXT } from './descriptions';
+import { pagingText, TOTAL_TEXT, VALUE_LIST_TEXT } from './descriptions';
 import { takesLocaleParameter } from './locale-parameter';
 import { comparedValueSchema, orNull, type JsonSchema } from './field-schemas';
 import { selectedFilterKeys } from '../related/filter-keys';
 import { selectFields } from '../related/selection';
 import { selectedReadSchema } from './related-schemas';
+import { LIST_SUFFIX } from '../query/params';
+import type { QueryOp } from '../query/read-filters';
 
 const OP_TEXT = { $eq: 'equal to', $gt: 'greater than', $lt: 'less than' } as const;
 
@@ -21,6 +23,20 @@ const queryParameter = (name: string, schema: JsonSchema, description: string) =
   description,
   schema,
 });
+
+/** A query filter on `path` (a field, or a path through a relation or a component); `:in` takes an array. */
+const filterParameter = (key: string, path: string, op: QueryOp, value: JsonSchema) =>
+  op === '$in'
+    ? {
+        ...queryParameter(
+          key,
+          { type: 'array', minItems: 1, maxItems: LIMITS.queryFilterValues, items: value },
+          `Only records whose ${path} is one of these values: ${VALUE_LIST_TEXT}`
+        ),
+        style: 'form',
+        explode: false,
+      }
+    : queryParameter(key, value, `Only records whose ${path} is ${OP_TEXT[op]} this value`);
 
 // Relative (`/_api/...`) unless the site sets server.url.
 const LINK = { type: 'object', required: ['href'], properties: { href: { type: 'string', format: 'uri-reference' } } };
@@ -56,9 +72,7 @@ export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: Des
   // Where `?locale=` names the locale (documented with every operation), it is not a filter of the locale field.
   const localeParam = takesLocaleParameter(endpoint);
   const keys = selectedFilterKeys(selected, ctx.dialect).filter(({ path }) => !(localeParam && path === LOCALE_PARAM));
-  const filters = keys.map(({ key, path, field, op }) =>
-    queryParameter(key, comparedValueSchema(field), `Only records whose ${path} is ${OP_TEXT[op]} this value`)
-  );
+  const filters = keys.map(({ key, path, field, op }) => filterParameter(key, path, op, comparedValueSchema(field)));
   return {
     parameters: [
       queryParameter('page', { type: 'integer', minimum: 1, maximum: 999_999_999, default: 1 }, 'The page, from 1'),
@@ -129,13 +143,11 @@ export const aggregateOperation = (endpoint: CompiledEndpoint, name: string, ctx
       meta: { const: aggregateMeta(settings), description: 'The dimensions and measures of this endpoint' },
     },
   };
-  const parameters = settings.queryFilters.map((f) =>
-    queryParameter(
-      f.param,
-      comparedValueSchema(resolver.resolve(f.field, ['queryFilters']).field),
-      `Only records whose ${f.field} is ${OP_TEXT[`$${f.op}` as const]} this value`
-    )
-  );
+  const parameters = settings.queryFilters.flatMap((f) => {
+    const value = comparedValueSchema(resolver.resolve(f.field, ['queryFilters']).field);
+    const one = filterParameter(f.param, f.field, `$${f.op}`, value);
+    return f.op === 'eq' ? [one, filterParameter(`${f.param}${LIST_SUFFIX}`, f.field, '$in', value)] : [one];
+  });
   return {
     parameters,
     status: '200',

@@ -2,24 +2,28 @@ import type { EndpointDefinition } from '../../../contracts/definition';
 import { codecFor, type Codec } from './codecs';
 import type { Dialect } from './dialect';
 import type { ColumnField, ComponentsField, MediaField, ModelField } from './model';
+import { LIST_SUFFIX } from './params';
+import type { QueryOp } from './read-filters';
 
 type ComparedField = Exclude<ColumnField, MediaField>;
 
 export interface ListFilterKey {
-  /** `path`, `path:gt` or `path:lt`. */
+  /** `path`, `path:gt`, `path:lt` or `path:in`. */
   key: string;
   /** The field's name, or its path inside single components (`seo.metaTitle`: no field name holds a dot). */
   path: string;
   field: ComparedField;
-  op: '$eq' | '$gt' | '$lt';
+  op: QueryOp;
   codec: Codec;
 }
 
-const QUERY_OPS = [
-  ['', '$eq'],
-  [':gt', '$gt'],
-  [':lt', '$lt'],
-] as const;
+// Suffix, operator, and whether the operator needs an ordered type.
+const QUERY_OPS: ReadonlyArray<readonly [string, QueryOp, boolean]> = [
+  ['', '$eq', false],
+  [':gt', '$gt', true],
+  [':lt', '$lt', true],
+  [LIST_SUFFIX, '$in', false],
+];
 
 /** Inside a component, what a query filter compares: its own values (not its id) and single components. */
 const comparedInside = (f: ModelField): f is ComparedField | ComponentsField =>
@@ -38,10 +42,10 @@ const comparedFields = (
   });
 
 /**
- * The query-string filters of a List (spec 4.2 rule 6): each exposed field that can be compared, by equality,
- * and ordered ones also with `:gt` and `:lt`; a single component's sub-fields by their path (`seo.metaTitle`);
- * `prefix` names the relation of related records' fields (`category.`).
- * The List and its OpenAPI description both read this list.
+ * The query-string filters of a List (spec 4.2 rule 6): each exposed field that can be compared, by equality
+ * (one value, or several with `:in`), and ordered ones also with `:gt` and `:lt`; a single component's
+ * sub-fields by their path (`seo.metaTitle`); `prefix` names the relation of related records' fields
+ * (`category.`). The List and its OpenAPI description both read this list.
  */
 export const listFilterKeys = (
   fields: Array<ColumnField | ComponentsField>,
@@ -51,7 +55,7 @@ export const listFilterKeys = (
   comparedFields(fields, prefix).flatMap(({ path, field }) => {
     const codec = codecFor(field, dialect);
     if (!codec.comparable) return [];
-    return QUERY_OPS.filter(([suffix]) => !suffix || codec.ordered).map(([suffix, op]) => ({
+    return QUERY_OPS.filter(([, , ordered]) => !ordered || codec.ordered).map(([suffix, op]) => ({
       key: `${path}${suffix}`,
       path,
       field,

@@ -52,7 +52,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const componentsIn = (uid: string, field: string) => {
     const attribute = attributeOf(uid, field);
     if (attribute?.type === 'component') return [String(attribute.component)];
-    return attribute?.type === 'dynamiczone' && Array.isArray(attribute.components) ? attribute.components.map(String) : [];
+    return attribute?.type === 'dynamiczone' && Array.isArray(attribute.components)
+      ? attribute.components.map(String)
+      : [];
   };
   const leavesOf = componentLeavesIn(schemaOf, componentOf);
 
