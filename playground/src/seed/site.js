@@ -19,8 +19,8 @@ const seedPages = async (strapi, refs) => {
   const pages = {};
   for (const [key, content] of Object.entries({ pricing, about, home })) {
     const en = await documents.create({ locale: 'en', data: content('en', { ...refs, pages }), status: 'published' });
-    const fr = { documentId: en.documentId, locale: 'fr', data: content('fr', { ...refs, pages }) };
-    await documents.update({ ...fr, status: 'published' });
+    const fr = content('fr', { ...refs, pages });
+    await documents.update({ documentId: en.documentId, locale: 'fr', data: fr, status: 'published' });
     pages[key] = en.documentId;
   }
   pages.careers = (await documents.create({ locale: 'en', data: careers('en', { ...refs, pages }) })).documentId;
@@ -62,9 +62,8 @@ const RELATED = { launch: ['acme', 'tips'], tips: ['launch'], acme: ['launch', '
 /** The site's blog: articles linking to the blog's translated categories (by slug) and to one another. */
 const seedArticles = async (strapi, { images }) => {
   const documents = strapi.documents('api::article.article');
-  const categories = await strapi.db
-    .query('api::category.category')
-    .findMany({ select: ['documentId', 'slug'], where: { locale: 'en', publishedAt: { $null: true } } });
+  // None when the blog is not seeded (SEED=posts=0): the articles then have no categories.
+  const categories = await strapi.documents('api::category.category').findMany({ locale: 'en', fields: ['slug'] });
   const categoryOf = new Map(categories.map((c) => [c.slug, c.documentId]));
   const ids = {};
   const related = (key) => ({
@@ -94,15 +93,18 @@ const seedArticles = async (strapi, { images }) => {
 const seedSite = async (strapi) => {
   await ensureLocales(strapi);
   if ((await strapi.db.query('api::page.page').count()) > 0) return null;
-  const refs = await seedRecords(strapi);
-  const pages = await seedPages(strapi, refs);
-  await seedGlobal(strapi, { ...refs, pages });
-  const articles = await seedArticles(strapi, refs);
-  return {
-    pages: Object.keys(pages).length,
-    articles: Object.keys(articles).length,
-    images: Object.keys(refs.images).length,
-  };
+  // One transaction: a seed stopped half-way leaves no records behind that the next start would add again.
+  return strapi.db.transaction(async () => {
+    const refs = await seedRecords(strapi);
+    const pages = await seedPages(strapi, refs);
+    await seedGlobal(strapi, { ...refs, pages });
+    const articles = await seedArticles(strapi, refs);
+    return {
+      pages: Object.keys(pages).length,
+      articles: Object.keys(articles).length,
+      images: Object.keys(refs.images).length,
+    };
+  });
 };
 
 module.exports = { seedSite };
