@@ -1,5 +1,6 @@
 const { parseSeed, seedShop } = require('./seed');
 const { seedBlog } = require('./seed/blog');
+const { seedSite } = require('./seed/site');
 const { ensureSuperAdmin } = require('./admin-user');
 const { allowPublic } = require('./public-permissions');
 const { seedSiteUsers } = require('./site-users');
@@ -23,6 +24,8 @@ module.exports = {
     if (seeded) strapi.log.info(`[playground] seeded ${JSON.stringify(seeded)}`);
     const blog = await seedBlog(strapi, sizes?.posts);
     if (blog) strapi.log.info(`[playground] blog seeded ${JSON.stringify(blog)}`);
+    const site = sizes && (await seedSite(strapi));
+    if (site) strapi.log.info(`[playground] marketing site seeded ${JSON.stringify(site)}`);
     const siteUsers = await seedSiteUsers(strapi);
     if (siteUsers) strapi.log.info(`[playground] ${siteUsers} site users created`);
     await ensureSuperAdmin(strapi);
@@ -32,6 +35,13 @@ module.exports = {
       'api::order.order.create',
       'api::post.post.find',
       'api::category.category.find',
+      // The marketing site as its front end reads it (REST checks the read right of every populated type).
+      'api::page.page.find',
+      'api::global.global.find',
+      'api::testimonial.testimonial.find',
+      'api::logo.logo.find',
+      'api::plan.plan.find',
+      'api::article.article.find',
     ]);
   },
 };

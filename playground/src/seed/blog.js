@@ -1,6 +1,6 @@
-const fs = require('fs');
-const os = require('os');
-const path = require('path');
+const { uploadImages } = require('./images');
+const { ensureLocales } = require('./locales');
+const { paragraph } = require('./blocks');
 
 /**
  * The blog half of the playground, shaped like Strapi's example blog (`create-strapi-app --example`): posts with
@@ -10,7 +10,6 @@ const path = require('path');
  * locales and Draft & Publish rows are exactly Strapi's.
  */
 
-const LOCALES = [{ code: 'fr', name: 'French (fr)' }];
 const CATEGORIES = [
   { en: 'News', fr: 'Actualités', slug: 'news', position: 1 },
   { en: 'Guides', fr: 'Guides pratiques', slug: 'guides', position: 2 },
@@ -18,43 +17,19 @@ const CATEGORIES = [
 ];
 const COLOURS = ['#3366cc', '#cc6633', '#33aa66', '#aa3399'];
 
-const ensureLocales = async (strapi) => {
-  const locales = strapi.plugin('i18n').service('locales');
-  for (const locale of LOCALES) {
-    if (!(await locales.findByCode(locale.code))) await locales.create(locale);
-  }
-};
-
 /** A few real images through the upload plugin, so their formats (thumbnail, small) are Strapi's own. */
-const uploadImages = async (strapi) => {
-  const sharp = require('sharp');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-images-'));
-  const ids = [];
-  try {
-    for (const [i, background] of COLOURS.entries()) {
-      const filepath = path.join(dir, `picture-${i + 1}.png`);
-      await sharp({ create: { width: 800, height: 600, channels: 3, background } })
-        .png()
-        .toFile(filepath);
-      const [file] = await strapi
-        .plugin('upload')
-        .service('upload')
-        .upload({
-          data: { fileInfo: { alternativeText: `Picture ${i + 1}`, caption: `Caption ${i + 1}` } },
-          files: {
-            filepath,
-            originalFilename: `picture-${i + 1}.png`,
-            mimetype: 'image/png',
-            size: fs.statSync(filepath).size,
-          },
-        });
-      ids.push(file.id);
-    }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  return ids;
-};
+const uploadPictures = (strapi) =>
+  uploadImages(
+    strapi,
+    COLOURS.map((background, i) => ({
+      name: `picture-${i + 1}.png`,
+      width: 800,
+      height: 600,
+      background,
+      alternativeText: `Picture ${i + 1}`,
+      caption: `Caption ${i + 1}`,
+    }))
+  );
 
 const seedCategories = async (strapi, images) => {
   const categories = strapi.documents('api::category.category');
@@ -80,8 +55,6 @@ const seedCategories = async (strapi, images) => {
   }
   return ids;
 };
-
-const paragraph = (text) => ({ type: 'paragraph', children: [{ type: 'text', text }] });
 
 /** The dynamic zone of post `i`: a different mix of components each time. */
 const blocksOf = (i, images) => {
@@ -124,7 +97,7 @@ const seedBlog = async (strapi, posts) => {
   if (!posts) return null;
   await ensureLocales(strapi);
   if ((await strapi.db.query('api::post.post').count()) > 0) return null;
-  const images = await uploadImages(strapi);
+  const images = await uploadPictures(strapi);
   const categories = await seedCategories(strapi, images);
   const documents = strapi.documents('api::post.post');
   for (let i = 1; i <= posts; i += 1) {
