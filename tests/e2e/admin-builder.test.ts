@@ -608,7 +608,7 @@ test('Public endpoints: the builder asks for a rate limit and warns of private-l
   await page.waitForURL('**/admin/plugins/data-api/endpoints');
   const row = page.locator('tr', { hasText: 'GET /_api/site/customers' });
   await row.getByTestId('public-badge').waitFor();
-  await expect(row.getByTestId('public-badge').innerText()).resolves.toBe('Public');
+  await expect(row.getByTestId('public-badge').textContent()).resolves.toBe('Public');
   await shot('endpoints-public');
   const stored = await app.strapi.db.query('plugin::data-api.endpoint').findOne({ where: { path: 'site/customers' } });
   expect(stored).toMatchObject({ auth: { method: 'public' }, rateLimit: { requests: 60, windowSeconds: 60 } });
