@@ -2,7 +2,7 @@ import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures'
 import { sampleOf } from '../helpers/metrics';
 import { conformance, type OpenapiDocument } from '../helpers/openapi';
 import { expectTooMany, policyOf, remainingOf } from '../helpers/rate-limits';
-import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { adminWith, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
 /**
  * Public read endpoints (issue 28, item 5; docs/endpoints.md#authentication): List and Aggregate answered to
@@ -125,6 +125,38 @@ describe('a public List', () => {
     expect(inside.status).toBe(200);
     // An answer for some addresses only is never for shared caches.
     expect(inside.headers['cache-control']).toBe('private, no-cache');
+  });
+});
+
+describe("the author's Content Manager rights", () => {
+  test('are needed as for any endpoint: read on title allows a public List of it, not of sku', async () => {
+    const author = await adminWith(app, 'public-author@example.com', [
+      'plugin::data-api.endpoints.read',
+      'plugin::data-api.endpoints.manage',
+      {
+        action: 'plugin::content-manager.explorer.read',
+        subject: 'api::product.product',
+        properties: { fields: ['title'] },
+        conditions: [],
+      },
+    ]);
+    const path = `public/e${(paths += 1)}`;
+    const definition = {
+      ...products,
+      name: path,
+      path,
+      auth: PUBLIC,
+      rateLimit: { requests: 10, windowSeconds: WINDOW },
+    };
+    const refused = await author.post('/data-api/endpoints', {
+      data: { ...definition, fields: [...products.fields, { name: 'sku' }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(
+      'fields: you may not read api::product.product.sku (Content Manager permission missing)'
+    );
+    expect((await author.post('/data-api/endpoints', { data: definition })).status).toBe(201);
+    expect((await from('198.51.100.60', `/_api/${path}`)).status).toBe(200);
   });
 });
 
