@@ -40,7 +40,7 @@ const parsedAggregate = (text: string) => {
 };
 
 /** The fields an endpoint shows: a List's fields, an Aggregate's groups and measured fields (`customer.tier`). */
-export const shownFields = (draft: Pick<Draft, 'type' | 'fields' | 'aggregate'>): string[] => {
+const shownFields = (draft: Pick<Draft, 'type' | 'fields' | 'aggregate'>): string[] => {
   if (draft.type === 'list') return draft.fields.map((f) => f.name);
   if (draft.type !== 'aggregate') return [];
   const settings = parsedAggregate(draft.aggregate);
