@@ -11,7 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const LAYERS = [
   ['config', 'errors', 'utils'],
   ['query'],
-  ['auth', 'aggregate', 'files', 'totals', 'indexes', 'usage', 'limits'],
+  ['auth', 'aggregate', 'files', 'totals', 'indexes', 'usage', 'limits', 'related'],
   ['writes'],
   ['tasks'],
   ['handlers'],
@@ -20,7 +20,7 @@ const LAYERS = [
   ['services'],
   ['runtime', 'controllers', 'routes', 'content-types'],
 ];
-const SIBLING_IMPORTS = { files: ['auth'] };
+const SIBLING_IMPORTS = { files: ['auth', 'related'] };
 
 const layeringOf = (folder, rank) => {
   const above = LAYERS.slice(rank + 1).flat();

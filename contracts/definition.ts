@@ -62,10 +62,44 @@ export const pathProblem = (path: string): string | null => {
 
 export const normalizePath = (path: string) => trimSlashes(path.trim());
 
-export const fieldSchema = z.strictObject({
+/**
+ * A field of a definition. On a List, `fields` chooses what a relation answers of each related record (without
+ * it: the related ids), or, on a component or dynamic zone, which relations inside it answer records; `limit`
+ * caps a to-many related field per record.
+ */
+export interface FieldSpec {
+  name: string;
+  required?: boolean;
+  fields?: FieldSpec[];
+  limit?: number;
+}
+
+export const fieldSchema: z.ZodType<FieldSpec> = z.strictObject({
   name: z.string().min(1).max(100),
   required: z.boolean().optional(),
+  get fields() {
+    return z.array(fieldSchema).min(1).max(100).optional();
+  },
+  limit: z.number().int().min(1).max(LIMITS.relatedPerRecord).optional(),
 });
+
+/** Problems of nested field lists: a name twice at one level, nesting past LIMITS.fieldNesting. */
+const nestedFieldProblems = (fields: FieldSpec[], at: (string | number)[], level = 1): Problem[] => {
+  const problems: Problem[] = [];
+  const names = new Set<string>();
+  fields.forEach((f, i) => {
+    if (level > 1 && names.has(f.name))
+      problems.push({ path: [...at, i], message: `field "${f.name}" is listed twice` });
+    names.add(f.name);
+    if (level > 1 && f.required !== undefined)
+      problems.push({ path: [...at, i, 'required'], message: "only the endpoint's own fields are marked required" });
+    if (!f.fields) return;
+    if (level >= LIMITS.fieldNesting) {
+      problems.push({ path: [...at, i, 'fields'], message: `fields nest at most ${LIMITS.fieldNesting} levels deep` });
+    } else problems.push(...nestedFieldProblems(f.fields, [...at, i, 'fields'], level + 1));
+  });
+  return problems;
+};
 
 export const sortSchema = z.strictObject({
   field: z.string().min(1).max(100),
@@ -152,6 +186,11 @@ export const definitionSchema = z
       issue(['status'], 'a create endpoint has no records to read: status applies to reads and targets');
     }
     if (d.type === 'list' && !d.fields.length) issue(['fields'], 'a list endpoint returns at least one field');
+    d.fields.forEach((f, i) => {
+      if (d.type !== 'list' && (f.fields || f.limit !== undefined))
+        issue(['fields', i], 'only list endpoints answer related records (fields, limit)');
+    });
+    for (const { path, message } of nestedFieldProblems(d.fields, ['fields'])) issue(path, message);
     if (d.auth.method === 'public') {
       if (!PUBLIC_TYPES.includes(d.type)) issue(['auth', 'method'], PUBLIC_READS_ONLY);
       if (!d.rateLimit) issue(['rateLimit'], PUBLIC_NEEDS_RATE_LIMIT);

@@ -17,4 +17,10 @@ export const LIMITS = {
   relationIds: 1000,
   /** Files in one multiple media value. */
   filesPerField: 100,
+  /** Related records a List answers per record in one to-many related field (its `limit`, and the default). */
+  relatedPerRecord: 100,
+  /** Relations a List's related fields follow from the endpoint's type, one inside the other. */
+  relatedDepth: 3,
+  /** Levels of `fields` inside `fields` (relations, components and dynamic zones together). */
+  fieldNesting: 6,
 } as const;

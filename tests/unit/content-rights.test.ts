@@ -8,9 +8,11 @@ const ORDER = 'api::order.order';
 const CUSTOMER = 'api::customer.customer';
 const USER = 'plugin::users-permissions.user';
 const LOG = 'api::log.log';
+const ARTICLE = 'api::article.article';
 const RELATIONS: Record<string, string> = {
   [`${ORDER}.customer`]: CUSTOMER,
   [`${CUSTOMER}.user`]: USER,
+  ['shared.link.article']: ARTICLE,
 };
 const targetOf = (uid: string, field: string) => RELATIONS[`${uid}.${field}`] ?? null;
 
@@ -46,6 +48,11 @@ const leavesOf = componentLeavesIn(
   (uid) => (uid.includes('::') ? undefined : SCHEMAS[uid])
 );
 
+const componentsIn = (uid: string, field: string) => {
+  const attribute = SCHEMAS[uid]?.attributes[field];
+  return attribute?.type === 'component' ? [attribute.component!] : [];
+};
+
 const needs = (definition: Record<string, unknown>) =>
   rightsOf(
     definitionSchema.parse({
@@ -56,7 +63,8 @@ const needs = (definition: Record<string, unknown>) =>
       ...definition,
     }),
     targetOf,
-    leavesOf
+    leavesOf,
+    componentsIn
   ).map(
     ({ action, uid, field, where }) => `${formatPath(where)}: ${action} ${uid}${field === null ? '' : `.${field}`}`
   );
@@ -86,6 +94,44 @@ describe('what a definition needs (rightsOf)', () => {
       `filter: read ${CUSTOMER}.user`,
       `filter: read ${ORDER}.quantity`,
       `sort: read ${ORDER}.orderedAt`,
+    ]);
+  });
+
+  test('related fields read the related type and each field they answer, at every level', () => {
+    expect(
+      needs({
+        type: 'list',
+        fields: [{ name: 'customer', fields: [{ name: 'name' }, { name: 'user', fields: [{ name: 'username' }] }] }],
+      })
+    ).toEqual([
+      `object: read ${ORDER}`,
+      `fields: read ${ORDER}.customer`,
+      `fields: read ${CUSTOMER}`,
+      `fields: read ${CUSTOMER}.name`,
+      `fields: read ${CUSTOMER}.user`,
+      `fields: read ${USER}`,
+      `fields: read ${USER}.username`,
+    ]);
+  });
+
+  test('relations inside components and translations read what they answer', () => {
+    expect(
+      needs({
+        type: 'list',
+        object: POST,
+        fields: [
+          { name: 'links', fields: [{ name: 'article', fields: [{ name: 'title' }] }] },
+          { name: 'localizations', fields: [{ name: 'title' }] },
+        ],
+      })
+    ).toEqual([
+      `object: read ${POST}`,
+      `fields: read ${POST}.links.label`,
+      `fields: read ${POST}.links.article`,
+      `fields: read ${ARTICLE}`,
+      `fields: read ${ARTICLE}.title`,
+      `fields: read ${POST}`,
+      `fields: read ${POST}.title`,
     ]);
   });
 

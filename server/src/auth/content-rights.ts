@@ -1,4 +1,4 @@
-import type { EndpointDefinition } from '../../../contracts/definition';
+import type { EndpointDefinition, FieldSpec } from '../../../contracts/definition';
 import { isPlainObject, isVar } from '../../../contracts/json';
 import type { Path } from '../errors/definition-error';
 import type { ComponentLeaves } from './component-leaves';
@@ -18,8 +18,11 @@ export interface ContentRight {
   where: Path;
 }
 
-/** The type the relation `field` of `uid` leads to, or null when it is no relation. */
+/** The type the relation `field` of `uid` (a content type or a component) leads to, or null when it is no relation. */
 export type RelationTarget = (uid: string, field: string) => string | null;
+
+/** The component types the component field or dynamic zone `field` of `uid` holds (none for other fields). */
+export type ComponentsIn = (uid: string, field: string) => string[];
 
 const WRITE_ACTION = { create: 'create', modify: 'update', delete: 'delete' } as const;
 const TASK_VARIABLE = /^(?:record|previous)\.([^.]+)/;
@@ -32,7 +35,8 @@ const TASK_VARIABLE = /^(?:record|previous)\.([^.]+)/;
 export const rightsOf = (
   definition: EndpointDefinition,
   targetOf: RelationTarget,
-  leavesOf: ComponentLeaves = () => null
+  leavesOf: ComponentLeaves = () => null,
+  componentsIn: ComponentsIn = () => []
 ): ContentRight[] => {
   const rights: ContentRight[] = [];
   const add = (action: ContentAction, uid: string, field: string | null, where: Path) =>
@@ -77,6 +81,25 @@ export const rightsOf = (
     }
   };
 
+  /**
+   * What a List's related field answers (`fields`): read on the related type and each field it answers, through
+   * relations, translations and the relations inside components (whose own fields the component's leaves cover).
+   */
+  const readRelated = (uid: string, spec: FieldSpec, where: Path): void => {
+    if (!spec.fields) return;
+    const target = spec.name === 'localizations' ? uid : targetOf(uid, spec.name);
+    if (!target) {
+      for (const component of componentsIn(uid, spec.name))
+        for (const inner of spec.fields) readRelated(component, inner, where);
+      return;
+    }
+    add('read', target, null, where);
+    for (const inner of spec.fields) {
+      if (inner.name !== 'localizations') readPath(target, inner.name, where);
+      readRelated(target, inner, where);
+    }
+  };
+
   /** A task's condition: `match` tests the written record, `exists` / `notExists` read another type. */
   const readCondition = (condition: unknown, where: Path): void => {
     if (!isPlainObject(condition)) return;
@@ -108,9 +131,13 @@ export const rightsOf = (
   const { object, type } = definition;
   const write = type === 'list' || type === 'aggregate' ? null : WRITE_ACTION[type];
   add(write ?? 'read', object, null, ['object']);
-  for (const { name } of definition.fields) {
-    if (write) addField(write, object, name, ['fields']);
-    else readPath(object, name, ['fields']);
+  for (const field of definition.fields) {
+    if (write) addField(write, object, field.name, ['fields']);
+    else {
+      // The other translations are records of the type itself: its read right (on every locale) covers them.
+      if (field.name !== 'localizations') readPath(object, field.name, ['fields']);
+      readRelated(object, field, ['fields']);
+    }
   }
   if (write) for (const name of Object.keys(definition.presets)) addField(write, object, name, ['presets']);
   readFilter(object, definition.filter, ['filter']);

@@ -1,9 +1,10 @@
 import { quoter, type Dialect } from '../query/dialect';
 import type { Executor } from '../query/executor';
-import { componentMedia, type ComponentHop } from '../query/components/media-paths';
 import { publicationCondition, ROOT } from '../query/list-sql';
 import type { EndpointDefinition, EndpointType } from '../../../contracts/definition';
-import type { MediaField, Model, ModelField } from '../query/model';
+import type { Model } from '../query/model';
+import { selectFields } from '../related/selection';
+import { selectedPaths, type FilePath } from './file-paths';
 
 /** What of a compiled endpoint tells which files it serves. */
 interface FileEndpoint {
@@ -18,22 +19,25 @@ interface Lookup {
   branches: unknown[][];
 }
 
+interface LookupDeps {
+  dialect: Dialect;
+  modelOf: (uid: string) => Model | null;
+}
+
 /** The lookup of an endpoint's files, made once per compiled endpoint (null: it shows no files). */
 const lookups = new WeakMap<FileEndpoint, Lookup | null>();
 
-const lookupOf = (endpoint: FileEndpoint, dialect: Dialect): Lookup | null => {
+const lookupOf = (endpoint: FileEndpoint, deps: LookupDeps): Lookup | null => {
   const { model, definition } = endpoint;
   if (endpoint.type !== 'list') return null;
-  const exposed = definition.fields.map((f) => model.fields.get(f.name)).filter((f): f is ModelField => !!f);
-  const own = exposed.filter((f): f is MediaField => f.kind === 'media');
-  const inside = componentMedia(exposed);
-  const link = (own[0] ?? inside[0]?.fields[0])?.link;
+  const paths = selectedPaths(model, selectFields(model, definition.fields, ['fields'], deps.modelOf));
+  const link = paths[0]?.fields[0]?.link;
   if (!link) return null;
-  const q = quoter(dialect);
-  const published = publicationCondition(model, definition.status, dialect);
+  const q = quoter(deps.dialect);
+  const published = publicationCondition(model, definition.status, deps.dialect);
 
   /** Links of the file to media `fields` of `uid` rows, held (through `hops`) by a row the endpoint reads. */
-  const branch = (uid: string, fields: MediaField[], hops: ComponentHop[]) => {
+  const branch = ({ uid, fields, hops }: FilePath) => {
     const joins: string[] = [];
     const where = [
       `m.${q(link.fileColumn)} = ?`,
@@ -42,13 +46,26 @@ const lookupOf = (endpoint: FileEndpoint, dialect: Dialect): Lookup | null => {
     ];
     const bindings: unknown[] = [uid, ...fields.map((f) => f.name)];
     let holder = `m.${q(link.idColumn)}`;
-    // From the component holding the file up to the top-level row, one `_cmps` link per level.
+    // From the row holding the file up to the endpoint's row: a component's `_cmps` link, a relation's link row,
+    // or the other translation of the same document, per level.
     [...hops].reverse().forEach((hop, i) => {
       const k = `k${i}`;
-      joins.push(`JOIN ${q(hop.link.table)} ${k} ON ${k}.${q(hop.link.componentColumn)} = ${holder}`);
-      where.push(`${k}.${q(hop.link.typeColumn)} = ?`, `${k}.${q(hop.link.fieldColumn)} = ?`);
-      bindings.push(hop.uid, hop.field);
-      holder = `${k}.${q(hop.link.entityColumn)}`;
+      if (hop.kind === 'component') {
+        joins.push(`JOIN ${q(hop.link.table)} ${k} ON ${k}.${q(hop.link.componentColumn)} = ${holder}`);
+        where.push(`${k}.${q(hop.link.typeColumn)} = ?`, `${k}.${q(hop.link.fieldColumn)} = ?`);
+        bindings.push(hop.uid, hop.field);
+        holder = `${k}.${q(hop.link.entityColumn)}`;
+      } else if (hop.kind === 'relation') {
+        joins.push(`JOIN ${q(hop.link.table)} ${k} ON ${k}.${q(hop.link.targetColumn)} = ${holder}`);
+        holder = `${k}.${q(hop.link.ownerColumn)}`;
+      } else {
+        const doc = q('document_id');
+        joins.push(
+          `JOIN ${q(hop.table)} ${k} ON ${k}.${q('id')} = ${holder}`,
+          `JOIN ${q(hop.table)} ${k}t ON ${k}t.${doc} = ${k}.${doc} AND ${k}t.${q('id')} <> ${k}.${q('id')}`
+        );
+        holder = `${k}t.${q('id')}`;
+      }
     });
     joins.push(`JOIN ${q(model.table)} ${ROOT} ON ${ROOT}.${q('id')} = ${holder}`);
     if (published) where.push(published);
@@ -58,10 +75,7 @@ const lookupOf = (endpoint: FileEndpoint, dialect: Dialect): Lookup | null => {
     };
   };
 
-  const branches = [
-    ...(own.length ? [branch(model.uid, own, [])] : []),
-    ...inside.map(({ uid, fields, hops }) => branch(uid, fields, hops)),
-  ];
+  const branches = paths.map(branch);
   return {
     sql: `${branches.map((b) => b.sql).join(' UNION ALL ')} LIMIT 1`,
     branches: branches.map((b) => b.bindings),
@@ -79,9 +93,9 @@ const lookupOf = (endpoint: FileEndpoint, dialect: Dialect): Lookup | null => {
 export const fileBelongsTo = async (
   endpoint: FileEndpoint,
   fileId: number,
-  deps: { executor: Executor; dialect: Dialect }
+  deps: LookupDeps & { executor: Executor }
 ): Promise<boolean> => {
-  if (!lookups.has(endpoint)) lookups.set(endpoint, lookupOf(endpoint, deps.dialect));
+  if (!lookups.has(endpoint)) lookups.set(endpoint, lookupOf(endpoint, deps));
   const lookup = lookups.get(endpoint);
   if (!lookup) return false;
   const bindings = lookup.branches.flatMap((rest) => [fileId, ...rest]);

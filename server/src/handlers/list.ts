@@ -2,9 +2,8 @@ import type { EndpointDefinition } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
 import { DefinitionError } from '../errors/definition-error';
 import { codecFor } from '../query/codecs';
-import { createComponentReader } from '../query/components/load';
-import { requireField, requireListed } from '../query/fields';
-import { keysetKeyOf, listFilterKeys } from '../query/list-filters';
+import { requireField } from '../query/fields';
+import { keysetKeyOf } from '../query/list-filters';
 import { buildPageLinks, linkBase, linkHeader } from '../query/links';
 import { buildListSql } from '../query/list-sql';
 import type { Model } from '../query/model';
@@ -12,6 +11,9 @@ import { parseListQuery } from '../query/params';
 import { compileQueryFilter, renderReadWhere, type QueryFilter } from '../query/read-filters';
 import { compileEndpointFilter } from '../query/endpoint-filter';
 import { andWhere, compileLocaleRead } from '../query/locale-read';
+import { createRecordReader } from '../related/records';
+import { selectedFilterKeys } from '../related/filter-keys';
+import { selectFields } from '../related/selection';
 import type { Handler, ReadDeps } from './types';
 
 const without = (filters: Map<string, unknown>, key: string) => new Map([...filters].filter(([k]) => k !== key));
@@ -27,8 +29,7 @@ export const listHandler = (
   endpointId: number
 ): Handler => {
   const { dialect, executor } = deps;
-  const fields = definition.fields.map((f, i) => requireListed(model, f.name, ['fields', i]));
-  const mediaColumns = fields.filter((f) => f.kind === 'media').map((f) => ({ name: f.name }));
+  const selected = selectFields(model, definition.fields, ['fields'], deps.modelOf);
   const sort = definition.sort.map((s, i) => {
     const field = requireField(model, s.field, ['sort', i]);
     if (field.kind !== 'scalar' || !codecFor(field, dialect).comparable) {
@@ -37,25 +38,25 @@ export const listHandler = (
     return { field, dir: s.dir };
   });
   const idSort = [{ field: requireField(model, 'id', ['sort']), dir: 'asc' as const }];
-  const sql = buildListSql(model, fields, sort.length ? sort : idSort, definition.status, dialect);
+  const reader = createRecordReader(model, selected, deps, {
+    status: definition.status,
+    endpointId,
+    base: linkBase(deps.publicUrl, ''),
+    media: definition.media,
+  });
+  const sql = buildListSql(model, reader.select, sort.length ? sort : idSort, definition.status, dialect);
   const endpointFilter = compileEndpointFilter(definition, model, deps, definition.status);
 
   const locale = compileLocaleRead(definition, model, deps);
   // Each exposed field can narrow the result from the query string (spec 4.2 rule 6), never widen it.
   const filterable = new Map<string, QueryFilter>();
-  for (const { key, path, op, codec } of listFilterKeys(fields, dialect)) {
+  for (const { key, path, op, codec } of selectedFilterKeys(selected, dialect)) {
     // `?locale=` selects the locale of a `locale: "query"` endpoint: it is no query filter there.
     if (locale?.param && path === 'locale') continue;
     filterable.set(key, compileQueryFilter(key, path, op, codec, model, definition.status, deps, ['query']));
   }
   const accepted = locale ? locale.accepting(filterable) : filterable;
   const keysetKey = keysetKeyOf(definition);
-  const components = createComponentReader(fields, deps, {
-    status: definition.status,
-    endpointId,
-    base: linkBase(deps.publicUrl, ''),
-    media: definition.media,
-  });
 
   const countOf = async (countSql: string, bindings: unknown[]) =>
     Number((await executor.all(countSql, bindings))[0].n);
@@ -84,9 +85,7 @@ export const listHandler = (
       return item;
     });
     const last = items[items.length - 1];
-    if (components) await components.load(items);
-    if (mediaColumns.length)
-      await deps.files.urls.present(items, mediaColumns, endpointId, linkBase(deps.publicUrl, ''), definition.media);
+    if (reader.finish) await reader.finish(items);
     const links = buildPageLinks({
       base: linkBase(deps.publicUrl, ctx.path),
       entries: query.entries,

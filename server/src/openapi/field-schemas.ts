@@ -8,7 +8,7 @@ export type JsonSchema = Record<string, unknown>;
 type UsableField = ColumnField;
 
 const INT32 = { type: 'integer', format: 'int32', minimum: -LIMITS.maxRowId - 1, maximum: LIMITS.maxRowId };
-const ROW_ID = { type: 'integer', format: 'int32', minimum: 1, maximum: LIMITS.maxRowId };
+export const ROW_ID = { type: 'integer', format: 'int32', minimum: 1, maximum: LIMITS.maxRowId };
 const DATETIME = {
   type: 'string',
   format: 'date-time',

@@ -1,15 +1,16 @@
 import { aggregateMeta, measuresOf, orderedDimensions } from '../aggregate/meta';
 import { createFieldResolver } from '../aggregate/fields';
 import { LIMITS } from '../../../contracts/limits';
-import { requireListed } from '../query/fields';
-import { keysetKeyOf, listFilterKeys } from '../query/list-filters';
+import { keysetKeyOf } from '../query/list-filters';
 import { LOCALE_PARAM } from '../query/locale';
 import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import { jsonContent, ref, type DescribeContext, type OperationParts } from './context';
 import { pagingText, TOTAL_TEXT } from './descriptions';
 import { takesLocaleParameter } from './locale-parameter';
 import { comparedValueSchema, orNull, type JsonSchema } from './field-schemas';
-import { fieldReadSchema } from './value-schemas';
+import { selectedFilterKeys } from '../related/filter-keys';
+import { selectFields } from '../related/selection';
+import { selectedReadSchema } from './related-schemas';
 
 const OP_TEXT = { $eq: 'equal to', $gt: 'greater than', $lt: 'less than' } as const;
 
@@ -27,12 +28,14 @@ const LINK = { type: 'object', required: ['href'], properties: { href: { type: '
 /** List (spec 4.2): `page`, one filter per comparable field (`:gt`/`:lt` on ordered ones), a page of items. */
 export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: DescribeContext): OperationParts => {
   const { definition, model } = endpoint;
-  const fields = definition.fields.map((f) => requireListed(model, f.name, ['fields']));
+  const selected = selectFields(model, definition.fields, ['fields'], ctx.modelOf);
   ctx.schemas[`${name}Item`] = {
     type: 'object',
-    required: fields.map((f) => f.name),
+    required: selected.map((s) => s.field.name),
     additionalProperties: false,
-    properties: Object.fromEntries(fields.map((f) => [f.name, fieldReadSchema(f, definition.media ?? 'url', ctx)])),
+    properties: Object.fromEntries(
+      selected.map((s) => [s.field.name, selectedReadSchema(s, definition.media ?? 'url', ctx)])
+    ),
   };
   ctx.schemas[`${name}Page`] = {
     type: 'object',
@@ -52,7 +55,7 @@ export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: Des
   const keysetKey = keysetKeyOf(definition);
   // Where `?locale=` names the locale (documented with every operation), it is not a filter of the locale field.
   const localeParam = takesLocaleParameter(endpoint);
-  const keys = listFilterKeys(fields, ctx.dialect).filter(({ path }) => !(localeParam && path === LOCALE_PARAM));
+  const keys = selectedFilterKeys(selected, ctx.dialect).filter(({ path }) => !(localeParam && path === LOCALE_PARAM));
   const filters = keys.map(({ key, path, field, op }) =>
     queryParameter(key, comparedValueSchema(field), `Only records whose ${path} is ${OP_TEXT[op]} this value`)
   );

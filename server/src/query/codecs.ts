@@ -203,7 +203,7 @@ const jsonCodec: Codec = {
 const INTEGER = integerCodec(-INT32 - 1, INT32);
 
 /** A to-many relation arrives as "3,1,2" (ids in link order) from one aggregate per row. */
-const idListCodec: Codec = {
+export const idListCodec: Codec = {
   ...INTEGER,
   fromDb: (raw) => (raw === null || raw === undefined || raw === '' ? [] : String(raw).split(',').map(Number)),
   ordered: false,

@@ -39,11 +39,16 @@ const comparedFields = (
 
 /**
  * The query-string filters of a List (spec 4.2 rule 6): each exposed field that can be compared, by equality,
- * and ordered ones also with `:gt` and `:lt`; a single component's sub-fields by their path (`seo.metaTitle`).
+ * and ordered ones also with `:gt` and `:lt`; a single component's sub-fields by their path (`seo.metaTitle`);
+ * `prefix` names the relation of related records' fields (`category.`).
  * The List and its OpenAPI description both read this list.
  */
-export const listFilterKeys = (fields: Array<ColumnField | ComponentsField>, dialect: Dialect): ListFilterKey[] =>
-  comparedFields(fields).flatMap(({ path, field }) => {
+export const listFilterKeys = (
+  fields: Array<ColumnField | ComponentsField>,
+  dialect: Dialect,
+  prefix = ''
+): ListFilterKey[] =>
+  comparedFields(fields, prefix).flatMap(({ path, field }) => {
     const codec = codecFor(field, dialect);
     if (!codec.comparable) return [];
     return QUERY_OPS.filter(([suffix]) => !suffix || codec.ordered).map(([suffix, op]) => ({

@@ -38,7 +38,7 @@ export const publicationCondition = (model: Model, status: Status, dialect: Dial
  * Ids of a to-many relation as "3,1,2", in link order, from one aggregate per row. (MySQL's GROUP_CONCAT is
  * cut at `group_concat_max_len`, which the executor raises per connection.)
  */
-const idList = (dialect: Dialect, link: string, id: string, order: string, where: string) => {
+export const idList = (dialect: Dialect, link: string, id: string, order: string, where: string) => {
   if (dialect === 'postgres')
     return `(SELECT string_agg(CAST(${id} AS TEXT), ',' ORDER BY ${order}) FROM ${link} WHERE ${where})`;
   if (dialect === 'mysql')
@@ -95,23 +95,30 @@ export const columnOf = (model: Model, field: ColumnField, dialect: Dialect, sta
   return `${ROOT}.${quoter(dialect)(field.column)}`;
 };
 
+/** A List's select list: its expressions and, at the same place, the answer's name and codec of each. */
+export interface SelectList {
+  expressions: string[];
+  columns: Array<{ name: string; codec: Codec }>;
+}
+
+/**
+ * The expression and codec of a field a List answers. A component field or dynamic zone holds the row's id until
+ * its components are loaded (query/components).
+ */
+export const listedColumn = (model: Model, field: ColumnField | ComponentsField, dialect: Dialect, status: Status) =>
+  holdsComponents(field)
+    ? { expression: `${ROOT}.${quoter(dialect)('id')}`, codec: codecFor(model.fields.get('id')!, dialect) }
+    : { expression: columnOf(model, field, dialect, status), codec: codecFor(field, dialect) };
+
 export const buildListSql = (
   model: Model,
-  fields: Array<ColumnField | ComponentsField>,
+  select: SelectList,
   sort: Array<{ field: ModelField; dir: 'asc' | 'desc' }>,
   status: Status,
   dialect: Dialect
 ): ListSql => {
   const q = quoter(dialect);
-  // A component field or dynamic zone holds the row's id until its components are loaded (query/components).
-  const idField = model.fields.get('id')!;
-  const columns = fields.map((field) => ({
-    name: field.name,
-    codec: codecFor(holdsComponents(field) ? idField : field, dialect),
-  }));
-  const expressions = fields.map(
-    (field, i) => `${holdsComponents(field) ? `${ROOT}.${q('id')}` : columnOf(model, field, dialect, status)} AS c${i}`
-  );
+  const expressions = select.expressions.map((expression, i) => `${expression} AS c${i}`);
   const from = `FROM ${q(model.table)} ${ROOT}`;
   const order: string[] = [];
   for (const { field, dir } of sort) {
@@ -133,6 +140,6 @@ export const buildListSql = (
     },
     count: (where) => `SELECT COUNT(*) AS n ${from}${where === NO_CONDITION ? '' : ` WHERE ${where}`}`,
     publication: publicationCondition(model, status, dialect),
-    columns,
+    columns: select.columns,
   };
 };

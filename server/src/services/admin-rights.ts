@@ -36,11 +36,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as
       | { attributes: Record<string, { type?: string; target?: unknown }>; pluginOptions?: Record<string, unknown> }
       | undefined;
+  const componentOf = (uid: string) =>
+    strapi.components[uid as keyof typeof strapi.components] as
+      | { attributes: Record<string, { type?: string; target?: unknown; component?: unknown; components?: unknown }> }
+      | undefined;
+  /** A field of a content type or of a component. */
+  const attributeOf = (uid: string, field: string) =>
+    (schemaOf(uid) ?? componentOf(uid))?.attributes[field] as
+      | { type?: string; target?: unknown; component?: unknown; components?: unknown }
+      | undefined;
   const targetOf = (uid: string, field: string) => {
-    const attribute = schemaOf(uid)?.attributes[field];
+    const attribute = attributeOf(uid, field);
     return attribute?.type === 'relation' && typeof attribute.target === 'string' ? attribute.target : null;
   };
-  const leavesOf = componentLeavesIn(schemaOf, (uid) => strapi.components[uid as keyof typeof strapi.components]);
+  const componentsIn = (uid: string, field: string) => {
+    const attribute = attributeOf(uid, field);
+    if (attribute?.type === 'component') return [String(attribute.component)];
+    return attribute?.type === 'dynamiczone' && Array.isArray(attribute.components) ? attribute.components.map(String) : [];
+  };
+  const leavesOf = componentLeavesIn(schemaOf, componentOf);
 
   /** The rights of these admins, read in one query. */
   const adminsOf = async (ids: number[]): Promise<Map<number, AdminRights>> => {
@@ -82,7 +96,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** What `admin` lacks for `definition`: nothing for a super admin. */
   const missingFor = async (admin: AdminRights, definition: EndpointDefinition) => {
     if (admin.superAdmin) return [];
-    const rights = rightsOf(definition, targetOf, leavesOf);
+    const rights = rightsOf(definition, targetOf, leavesOf, componentsIn);
     return missingRights(rights, admin.permissions, await localesFor(rights));
   };
 

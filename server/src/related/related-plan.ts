@@ -1,0 +1,76 @@
+import { quoter } from '../query/dialect';
+import type { Executor } from '../query/executor';
+import { ROOT, type SelectList } from '../query/list-sql';
+import type { Dialect } from '../query/dialect';
+import type { Model } from '../query/model';
+import { idAmong, idsBinding } from './ids';
+import type { Selected } from './selection';
+
+type Item = Record<string, unknown>;
+
+/** What answers related records: their select list, and what completes them after their rows are read. */
+export interface RecordReader {
+  select: SelectList;
+  finish: ((items: Item[]) => Promise<void>) | null;
+}
+
+/** A relation (or `localizations`) answered as records: replaces the ids items hold by the records. */
+export interface RelatedPlan {
+  name: string;
+  expand(items: Item[]): Promise<void>;
+}
+
+/**
+ * Compiles the reading of one related field: one statement for the ids of every item given (a page, or the
+ * related records of a level), whatever their number (see ids.ts), then what completes those records (their own
+ * components, files and related records: one level more, never one query per record).
+ */
+export const compileRelated = (
+  selected: Selected & { related: NonNullable<Selected['related']> },
+  deps: { dialect: Dialect; executor: Executor },
+  readerOf: (model: Model, fields: Selected[]) => RecordReader
+): RelatedPlan => {
+  const { name } = selected.field;
+  const many = selected.field.kind === 'localizations' || (selected.field.kind === 'relation' && selected.field.many);
+  const { target, fields, limit } = selected.related;
+  const reader = readerOf(target, fields);
+  const q = quoter(deps.dialect);
+  const { expressions, columns } = reader.select;
+  const sql =
+    `SELECT ${[`${ROOT}.${q('id')}`, ...expressions.map((e, i) => `${e} AS c${i}`)].join(', ')}` +
+    ` FROM ${q(target.table)} ${ROOT} WHERE ${idAmong(ROOT, deps.dialect)}`;
+
+  return {
+    name,
+    async expand(items) {
+      const wanted = new Set<number>();
+      for (const item of items) {
+        const value = item[name];
+        if (many) {
+          // Link order is kept; the cap applies per record, before anything is read.
+          const ids = (value as number[]).slice(0, limit);
+          item[name] = ids;
+          for (const id of ids) wanted.add(id);
+        } else if (value !== null && value !== undefined) wanted.add(value as number);
+      }
+      const records = new Map<number, Item>();
+      if (wanted.size) {
+        const rows = await deps.executor.arrays(sql, [idsBinding([...wanted], deps.dialect)]);
+        for (const row of rows) {
+          const record: Item = {};
+          for (let i = 0; i < columns.length; i += 1) record[columns[i].name] = columns[i].codec.fromDb(row[i + 1]);
+          records.set(Number(row[0]), record);
+        }
+        if (reader.finish) await reader.finish([...records.values()]);
+      }
+      for (const item of items) {
+        const value = item[name];
+        item[name] = many
+          ? (value as number[]).flatMap((id) => records.get(id) ?? [])
+          : value === null || value === undefined
+            ? null
+            : (records.get(value as number) ?? null);
+      }
+    },
+  };
+};

@@ -1,0 +1,285 @@
+import { callWithKey, createEndpoint, createRestToken } from '../helpers/fixtures';
+import { download } from '../helpers/files';
+import { keyedSuite } from '../helpers/keyed-suite';
+import { conformance, validateOpenapi } from '../helpers/openapi';
+
+/**
+ * Related fields (issue 28, items 1 and 2): a List field that is a relation answers related records with their
+ * own chosen fields, nested, inside components too, and `localizations` the other translations. Compared with
+ * Strapi's REST API (`populate`) on the playground's blog: posts, their category (translated, with an `seo`
+ * component holding a picture), the articles their `links` components point to, a category's posts.
+ */
+
+const POST = 'api::post.post';
+const CATEGORY = 'api::category.category';
+const { app, admin, key } = keyedSuite();
+let restToken: string;
+const call = callWithKey(
+  () => app,
+  () => key
+);
+type Json = Record<string, any>;
+
+/** Strapi's REST API with a full-access token. */
+const rest = async (path: string, query: string[]) => {
+  const response = await app
+    .http()
+    .get(`/api/${path}?${[...query, 'pagination[pageSize]=100'].join('&')}`)
+    .set('Authorization', `Bearer ${restToken}`);
+  expect(response.status).toBe(200);
+  return response.body.data as Json[];
+};
+
+const define = (definition: Record<string, unknown>) =>
+  admin.post('/data-api/endpoints', {
+    data: {
+      name: String(definition.path),
+      type: 'list',
+      auth: { method: 'api-key', keys: [key.id] },
+      object: POST,
+      ...definition,
+    },
+  });
+
+const POST_FIELDS = [
+  { name: 'id' },
+  { name: 'title' },
+  {
+    name: 'category',
+    fields: [
+      { name: 'name' },
+      { name: 'slug' },
+      { name: 'seo' },
+      { name: 'localizations', fields: [{ name: 'locale' }, { name: 'name' }] },
+    ],
+  },
+  { name: 'links', fields: [{ name: 'article', fields: [{ name: 'id' }, { name: 'title' }, { name: 'cover' }] }] },
+];
+
+const POST_POPULATE = [
+  'populate[category][populate][seo][populate]=*',
+  'populate[category][populate][localizations]=true',
+  'populate[links][populate][article][populate]=cover',
+  'sort=id:asc',
+];
+
+const fileId = (value: any) => value?.id ?? null;
+const withoutId = ({ id: _id, ...rest }: Json) => rest;
+/** A REST post as the List answers it with POST_FIELDS (files as ids; see `fileOf`). */
+const asOurs = (post: Json) => ({
+  id: post.id,
+  title: post.title,
+  category: post.category && {
+    name: post.category.name,
+    slug: post.category.slug,
+    seo: post.category.seo && {
+      ...withoutId(post.category.seo),
+      shareImage: fileId(post.category.seo.shareImage),
+      social: post.category.seo.social.map(withoutId),
+    },
+    localizations: post.category.localizations
+      .map((l: Json) => ({ locale: l.locale, name: l.name }))
+      .sort((a: Json, b: Json) => a.locale.localeCompare(b.locale)),
+  },
+  links: post.links.map((link: Json) => ({
+    ...withoutId(link),
+    article: link.article && { id: link.article.id, title: link.article.title, cover: fileId(link.article.cover) },
+  })),
+});
+
+const FILE_URL = /^\/_api\/_files\/\d+\/(\d+)\?/;
+/** Our answer with each signed file URL replaced by the id of the file it serves. */
+const unsigned = (value: unknown): unknown => {
+  if (typeof value === 'string') {
+    const match = FILE_URL.exec(value);
+    return match ? Number(match[1]) : value;
+  }
+  if (Array.isArray(value)) return value.map(unsigned);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unsigned(v)]));
+  return value;
+};
+
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  restToken = await createRestToken(app);
+  ids.posts = (
+    await createEndpoint(admin, key, {
+      path: 'related/posts',
+      type: 'list',
+      object: POST,
+      fields: POST_FIELDS,
+      sort: [{ field: 'id' }],
+    })
+  ).id;
+  await createEndpoint(admin, key, {
+    path: 'related/drafts',
+    type: 'list',
+    object: POST,
+    status: 'draft',
+    fields: POST_FIELDS,
+    sort: [{ field: 'id' }],
+  });
+  ids.categories = (
+    await createEndpoint(admin, key, {
+      path: 'related/categories',
+      type: 'list',
+      object: CATEGORY,
+      locale: 'query',
+      fields: [
+        { name: 'id' },
+        { name: 'name' },
+        { name: 'posts', limit: 2, fields: [{ name: 'title' }, { name: 'category', fields: [{ name: 'slug' }] }] },
+      ],
+      sort: [{ field: 'id' }],
+    })
+  ).id;
+});
+
+describe('related fields answer records as REST populate does', () => {
+  test('the plugin is loaded', () => {
+    expect(app.strapi.plugin('data-api')).toBeDefined();
+  });
+
+  test('published posts: category with its component, picture and translations; articles inside components', async () => {
+    const response = await call('get', '/_api/related/posts');
+    expect(response.status).toBe(200);
+    const expected = (await rest('posts', POST_POPULATE)).map(asOurs);
+    expect(expected.some((p) => p.category?.localizations.length)).toBe(true);
+    expect(expected.some((p) => p.links.some((l: Json) => l.article))).toBe(true);
+    expect(unsigned(response.body.items)).toEqual(expected);
+  });
+
+  test('drafts: related records are the drafts, as REST with status=draft', async () => {
+    const response = await call('get', '/_api/related/drafts');
+    expect(response.status).toBe(200);
+    const expected = (await rest('posts', [...POST_POPULATE, 'status=draft'])).map(asOurs);
+    expect(unsigned(response.body.items)).toEqual(expected);
+  });
+
+  test('a related record’s file URL serves the file', async () => {
+    const [post] = (await call('get', '/_api/related/posts')).body.items.filter(
+      (p: Json) => p.category?.seo?.shareImage
+    );
+    const file = await download(app, post.category.seo.shareImage);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^image\//);
+  });
+
+  test('to-many: link order, capped by limit per record, in the locale asked', async () => {
+    for (const locale of ['en', 'fr']) {
+      const response = await call('get', `/_api/related/categories?locale=${locale}`);
+      expect(response.status).toBe(200);
+      const theirs = await rest('categories', [
+        `locale=${locale}`,
+        'populate[posts][populate][category][fields][0]=slug',
+        'sort=id:asc',
+      ]);
+      expect(response.body.items).toEqual(
+        theirs.map((c) => ({
+          id: c.id,
+          name: c.name,
+          posts: c.posts.slice(0, 2).map((p: Json) => ({ title: p.title, category: { slug: p.category.slug } })),
+        }))
+      );
+    }
+  });
+});
+
+describe('query filters on related fields', () => {
+  test('?category.slug= keeps the posts whose category has that slug, as REST filters', async () => {
+    const ours = await call('get', '/_api/related/posts?category.slug=guides');
+    expect(ours.status).toBe(200);
+    const theirs = await rest('posts', [...POST_POPULATE, 'filters[category][slug][$eq]=guides']);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(ours.body.items.map((p: Json) => p.id)).toEqual(theirs.map((p) => p.id));
+    expect(ours.body.total).toBe(theirs.length);
+  });
+
+  test('a to-many related field: records with at least one related record that matches', async () => {
+    const ours = await call('get', '/_api/related/categories?locale=en&posts.title=Post%201');
+    expect(ours.status).toBe(200);
+    expect(ours.body.items.map((c: Json) => c.name)).toEqual(
+      (await rest('categories', ['locale=en', 'filters[posts][title][$eq]=Post 1', 'sort=id:asc'])).map((c) => c.name)
+    );
+  });
+
+  test('fields the related records do not answer are no filters', async () => {
+    const response = await call('get', '/_api/related/posts?category.description=x');
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  test('describes related records, translations and their filters; the answers fit it', async () => {
+    const created = await admin.post('/data-api/openapi-documents', {
+      data: { title: 'Related', version: '1.0.0', endpoints: [ids.posts, ids.categories] },
+    });
+    expect(created.status).toBe(201);
+    const document = JSON.parse((await admin.get(`/data-api/openapi-documents/${created.body.data.id}/download`)).text);
+    await validateOpenapi(document);
+    const operation = document.paths['/_api/related/posts'].get;
+    expect(operation.parameters.map((p: Json) => p.name)).toEqual(
+      expect.arrayContaining(['category.slug', 'category.name'])
+    );
+    const categories = document.components.schemas;
+    expect(JSON.stringify(categories)).toContain('At most 2 per record, in relation order');
+    const fits = conformance(document);
+    fits('/_api/related/posts', 'get', await call('get', '/_api/related/posts'), 200);
+    fits('/_api/related/categories', 'get', await call('get', '/_api/related/categories?locale=fr'), 200);
+  });
+});
+
+describe('definitions of related fields', () => {
+  test.each([
+    [
+      'fields on a plain field',
+      [{ name: 'title', fields: [{ name: 'x' }] }],
+      /fields\[0\]\.fields: "title" is a scalar field/,
+    ],
+    ['an unknown related field', [{ name: 'category', fields: [{ name: 'nope' }] }], /unknown field "nope"/],
+    ['a limit on a to-one relation', [{ name: 'category', limit: 3 }], /not a to-many relation/],
+    [
+      'more than three relations deep',
+      [
+        {
+          name: 'category',
+          fields: [
+            { name: 'posts', fields: [{ name: 'category', fields: [{ name: 'posts', fields: [{ name: 'id' }] }] }] },
+          ],
+        },
+      ],
+      /at most 3 relations/,
+    ],
+    [
+      'a plain field listed inside a component',
+      [{ name: 'links', fields: [{ name: 'label' }] }],
+      /answers all its fields/,
+    ],
+    [
+      'a field no component has',
+      [{ name: 'links', fields: [{ name: 'nope', fields: [{ name: 'id' }] }] }],
+      /no component/,
+    ],
+    [
+      'a field twice at one level',
+      [{ name: 'category', fields: [{ name: 'name' }, { name: 'name' }] }],
+      /listed twice/,
+    ],
+  ])('%s is refused', async (_, fields, message) => {
+    const response = await define({ path: `related/bad-${Math.random().toString(36).slice(2)}`, fields });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toMatch(message);
+  });
+
+  test('related fields on a write endpoint are refused', async () => {
+    const response = await define({
+      path: 'related/bad-create',
+      type: 'create',
+      fields: [{ name: 'title' }, { name: 'category', fields: [{ name: 'name' }] }],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toMatch(/only list endpoints answer related records/);
+  });
+});
