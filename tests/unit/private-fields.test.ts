@@ -66,6 +66,14 @@ describe('privateLookingFields', () => {
     ]);
   });
 
+  test("a related record's fields count by their path", () => {
+    const draft = {
+      ...listOf([]),
+      fields: [{ name: 'name' }, { name: 'orders', fields: [{ name: 'id' }, { name: 'billingAddress' }] }],
+    };
+    expect(privateLookingFields(draft, customer)).toEqual(['orders.billingAddress']);
+  });
+
   test('the site users type itself is named', () => {
     expect(privateLookingFields(listOf(['username'], SITE_USER_TYPE), undefined)).toEqual([SITE_USER_TYPE]);
   });

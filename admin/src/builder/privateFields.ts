@@ -1,3 +1,4 @@
+import type { FieldSpec } from '../../../contracts/definition';
 import type { ObjectDescription } from '../../../contracts/objects';
 import type { Draft } from './draft';
 
@@ -39,9 +40,13 @@ const parsedAggregate = (text: string) => {
   }
 };
 
+/** A List's fields as paths, those of related records included: `author`, `author.email`. */
+const fieldPaths = (fields: FieldSpec[], prefix = ''): string[] =>
+  fields.flatMap((f) => [`${prefix}${f.name}`, ...fieldPaths(f.fields ?? [], `${prefix}${f.name}.`)]);
+
 /** The fields an endpoint shows: a List's fields, an Aggregate's groups and measured fields (`customer.tier`). */
 const shownFields = (draft: Pick<Draft, 'type' | 'fields' | 'aggregate'>): string[] => {
-  if (draft.type === 'list') return draft.fields.map((f) => f.name);
+  if (draft.type === 'list') return fieldPaths(draft.fields);
   if (draft.type !== 'aggregate') return [];
   const settings = parsedAggregate(draft.aggregate);
   return [...(settings?.dimensions ?? []), ...(settings?.measures ?? [])].flatMap((part) =>
