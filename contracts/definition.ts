@@ -38,6 +38,12 @@ export type ParameterMode = (typeof PARAMETER_MODES)[number];
 
 export const SESSION_USER_OBJECTS = ['plugin::users-permissions.user', 'admin::user'] as const;
 
+/** The endpoint types a public endpoint (no key, no session) may have: it shows content, it never writes. */
+export const PUBLIC_TYPES: readonly EndpointType[] = ['list', 'aggregate'];
+export const PUBLIC_READS_ONLY = 'a public endpoint only reads: use a list or aggregate endpoint, or an API key';
+export const PUBLIC_NEEDS_RATE_LIMIT =
+  'a public endpoint needs a rate limit: anyone may call it, so each source address gets this budget';
+
 const SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
 /** Why a path is refused, or null when it is acceptable. The path is given without slashes at either end. */
@@ -106,6 +112,7 @@ export const authSchema = z.discriminatedUnion('method', [
     keys: z.array(z.number().int().positive().max(LIMITS.maxRowId)).max(1000),
   }),
   z.strictObject({ method: z.literal('session'), userObject: z.enum(SESSION_USER_OBJECTS) }),
+  z.strictObject({ method: z.literal('public') }),
 ]);
 
 export const definitionSchema = z
@@ -121,7 +128,7 @@ export const definitionSchema = z
     sort: z.array(sortSchema).max(10).default([]),
     auth: authSchema,
     allowedIps: z.array(z.string().max(100)).max(500).default([]),
-    /** Requests per caller (API key, or source address on session endpoints); absent: no limit. */
+    /** Requests per caller (API key, or source address on session and public endpoints); absent: no limit. */
     rateLimit: rateLimitSchema.optional(),
     tasks: z.array(taskSchema).max(50).default([]),
     aggregate: aggregateSchema.optional(),
@@ -184,6 +191,10 @@ export const definitionSchema = z
         issue(['fields', i], 'only list endpoints answer related records (fields, limit)');
     });
     for (const { path, message } of nestedFieldProblems(d.fields, ['fields'])) issue(path, message);
+    if (d.auth.method === 'public') {
+      if (!PUBLIC_TYPES.includes(d.type)) issue(['auth', 'method'], PUBLIC_READS_ONLY);
+      if (!d.rateLimit) issue(['rateLimit'], PUBLIC_NEEDS_RATE_LIMIT);
+    }
   });
 
 export type EndpointDefinition = z.output<typeof definitionSchema>;

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * A rate limit (docs/rate-limits.md): at most `requests` per `windowSeconds` (fixed windows), plus `burst`
  * requests more when that budget is spent, which refill over `BURST_WINDOWS` windows. Set on an endpoint (counted
- * per API key, or per source address on session endpoints) and on an API key (counted across all its endpoints).
+ * per API key, or per source address on session and public endpoints) and on an API key (counted across all its
+ * endpoints).
  */
 export const rateLimitSchema = z.strictObject({
   requests: z.number().int().min(1).max(1_000_000),

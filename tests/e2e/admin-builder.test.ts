@@ -586,3 +586,38 @@ test('Rate limits: set on an endpoint in the builder and on a key from the key p
   expect(key.rateLimit).toEqual({ requests: 100, windowSeconds: 3600, burst: 10 });
   expect(pageErrors).toEqual([]);
 });
+
+test('Public endpoints: the builder asks for a rate limit and warns of private-looking fields; the list marks them', async () => {
+  await startEndpoint({
+    name: 'Public customers',
+    path: 'site/customers',
+    object: 'Customer (api::customer.customer)',
+    fields: ['id', 'name', 'email'],
+  });
+  await choose(page.getByRole('combobox', { name: 'Authentication method' }), 'Public (anyone, no key)');
+  const warning = page.getByTestId('public-private-fields');
+  await expect(warning.innerText()).resolves.toMatch(/Anyone can read these fields, which look private: email\./);
+  // Without a rate limit it cannot be saved: the builder says why before asking the server.
+  await page.getByText('a public endpoint needs a rate limit').first().waitFor();
+  await expect(page.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
+  await page.getByLabel('Limit requests').click();
+  await expect(page.getByTestId('try-it').innerText()).resolves.toMatch(/^curl -s ".*\/_api\/site\/customers"$/);
+  await warning.scrollIntoViewIfNeeded();
+  await shot('endpoint-public');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL('**/admin/plugins/data-api/endpoints');
+  const row = page.locator('tr', { hasText: 'GET /_api/site/customers' });
+  await row.getByTestId('public-badge').waitFor();
+  await expect(row.getByTestId('public-badge').textContent()).resolves.toBe('Public');
+  await shot('endpoints-public');
+  const stored = await app.strapi.db.query('plugin::data-api.endpoint').findOne({ where: { path: 'site/customers' } });
+  expect(stored).toMatchObject({ auth: { method: 'public' }, rateLimit: { requests: 60, windowSeconds: 60 } });
+  const response = await app.http().get('/_api/site/customers');
+  expect(response.status).toBe(200);
+  expect(response.body.items[0]).toEqual({
+    id: expect.any(Number),
+    name: expect.any(String),
+    email: expect.any(String),
+  });
+  expect(pageErrors).toEqual([]);
+});

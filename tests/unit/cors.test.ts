@@ -144,9 +144,9 @@ describe('preflight', () => {
   const preflightOf = (origin: string) =>
     contextOf('OPTIONS', { Origin: origin, 'Access-Control-Request-Method': 'PATCH' });
 
-  test.each([true, false])('a listed origin is answered by name (credentialed path: %p)', (credentialed) => {
+  test.each(['credentialed', 'keyed'] as const)('a listed origin is answered by name (%s path)', (mode) => {
     const ctx = preflightOf(LISTED);
-    cors.preflight(ctx, ['PATCH', 'DELETE'], credentialed);
+    cors.preflight(ctx, ['PATCH', 'DELETE'], mode);
     expect(ctx.status).toBe(204);
     expect(corsHeaders(ctx)).toEqual({
       'access-control-allow-origin': LISTED,
@@ -161,7 +161,7 @@ describe('preflight', () => {
 
   test('an unlisted origin is refused by a credentialed path, with no CORS headers', () => {
     const ctx = preflightOf(OTHER);
-    const error = apiErrorOf(() => cors.preflight(ctx, ['GET'], true));
+    const error = apiErrorOf(() => cors.preflight(ctx, ['GET'], 'credentialed'));
     expect(error.status).toBe(403);
     expect(error.message).toBe('Origin not allowed');
     expect(ctx.response.get('Access-Control-Allow-Origin')).toBe('');
@@ -171,7 +171,7 @@ describe('preflight', () => {
 
   test('an unlisted origin gets "*" without credentials from an API-key path', () => {
     const ctx = preflightOf(OTHER);
-    cors.preflight(ctx, ['GET'], false);
+    cors.preflight(ctx, ['GET'], 'keyed');
     expect(ctx.status).toBe(204);
     expect(ctx.response.get('Access-Control-Allow-Origin')).toBe('*');
     expect(ctx.response.get('Access-Control-Allow-Credentials')).toBe('');
@@ -179,15 +179,26 @@ describe('preflight', () => {
     expect(ctx.response.get('Access-Control-Max-Age')).toBe('321');
   });
 
+  test.each([LISTED, OTHER])('%s gets "*" without credentials from a public path', (origin) => {
+    const ctx = preflightOf(origin);
+    cors.preflight(ctx, ['GET'], 'public');
+    expect(ctx.status).toBe(204);
+    expect(ctx.response.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(ctx.response.get('Access-Control-Allow-Credentials')).toBe('');
+    expect(ctx.response.get('Access-Control-Allow-Methods')).toBe('GET');
+  });
+
   test('the max age follows the config', () => {
     const ctx = preflightOf(LISTED);
-    createCors(strapiWith({ origins: [LISTED], maxAgeSeconds: 0 })).preflight(ctx, ['GET'], true);
+    createCors(strapiWith({ origins: [LISTED], maxAgeSeconds: 0 })).preflight(ctx, ['GET'], 'credentialed');
     expect(ctx.response.get('Access-Control-Max-Age')).toBe('0');
   });
 
   test('without a list of origins, a credentialed path refuses every cross-origin preflight', () => {
     const ctx = preflightOf(LISTED);
-    const error = apiErrorOf(() => createCors(strapiWith({ maxAgeSeconds: 600 })).preflight(ctx, ['GET'], true));
+    const error = apiErrorOf(() =>
+      createCors(strapiWith({ maxAgeSeconds: 600 })).preflight(ctx, ['GET'], 'credentialed')
+    );
     expect(error.status).toBe(403);
   });
 });
@@ -195,15 +206,18 @@ describe('preflight', () => {
 describe('decorate', () => {
   const EXPOSED = 'Link, Allow, Retry-After, WWW-Authenticate, ETag, RateLimit, RateLimit-Policy';
 
-  test.each([true, false])('a request without Origin gets no CORS headers (credentialed: %p)', (credentialed) => {
-    const ctx = contextOf('GET');
-    cors.decorate(ctx, credentialed);
-    expect(corsHeaders(ctx)).toEqual({});
-  });
+  test.each(['credentialed', 'keyed', 'public'] as const)(
+    'a request without Origin gets no CORS headers (%s)',
+    (mode) => {
+      const ctx = contextOf('GET');
+      cors.decorate(ctx, mode);
+      expect(corsHeaders(ctx)).toEqual({});
+    }
+  );
 
-  test.each([true, false])('a listed origin is named, with credentials (credentialed: %p)', (credentialed) => {
+  test.each(['credentialed', 'keyed'] as const)('a listed origin is named, with credentials (%s)', (mode) => {
     const ctx = contextOf('GET', { Origin: LISTED });
-    cors.decorate(ctx, credentialed);
+    cors.decorate(ctx, mode);
     expect(corsHeaders(ctx)).toEqual({
       'access-control-allow-origin': LISTED,
       'access-control-allow-credentials': 'true',
@@ -213,13 +227,22 @@ describe('decorate', () => {
 
   test('an unlisted origin gets nothing from a credentialed path', () => {
     const ctx = contextOf('GET', { Origin: OTHER });
-    cors.decorate(ctx, true);
+    cors.decorate(ctx, 'credentialed');
     expect(corsHeaders(ctx)).toEqual({});
   });
 
   test('an unlisted origin gets "*" without credentials from an API-key path', () => {
     const ctx = contextOf('GET', { Origin: OTHER });
-    cors.decorate(ctx, false);
+    cors.decorate(ctx, 'keyed');
+    expect(corsHeaders(ctx)).toEqual({
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': EXPOSED,
+    });
+  });
+
+  test.each([LISTED, OTHER])('%s gets "*" and never credentials from a public path', (origin) => {
+    const ctx = contextOf('GET', { Origin: origin });
+    cors.decorate(ctx, 'public');
     expect(corsHeaders(ctx)).toEqual({
       'access-control-allow-origin': '*',
       'access-control-expose-headers': EXPOSED,
@@ -228,7 +251,7 @@ describe('decorate', () => {
 
   test('the listed origin must match exactly', () => {
     const ctx = contextOf('GET', { Origin: `${LISTED}:8443` });
-    cors.decorate(ctx, true);
+    cors.decorate(ctx, 'credentialed');
     expect(corsHeaders(ctx)).toEqual({});
   });
 });

@@ -217,3 +217,35 @@ describe('rateLimit', () => {
     expect(problems({ rateLimit })).toEqual([expect.stringMatching(new RegExp(`^${path.replace('.', '\\.')}: `))]);
   });
 });
+
+describe('public auth', () => {
+  const PUBLIC = { method: 'public' };
+  const LIMIT = { requests: 60, windowSeconds: 60 };
+
+  test.each([
+    ['list', {}],
+    ['aggregate', { aggregate: {} }],
+  ])('a public %s endpoint with a rate limit is accepted', (type, extra) => {
+    expect(problems({ type, auth: PUBLIC, rateLimit: LIMIT, ...extra })).toEqual([]);
+  });
+
+  test.each([
+    ['create', {}],
+    ['modify', { parameter: 'required' }],
+    ['delete', { parameter: 'required', fields: [] }],
+  ])('a public %s endpoint is refused: it would write', (type, extra) => {
+    expect(problems({ type, auth: PUBLIC, rateLimit: LIMIT, ...extra })).toEqual([
+      'auth.method: a public endpoint only reads: use a list or aggregate endpoint, or an API key',
+    ]);
+  });
+
+  test('a public endpoint without a rate limit is refused', () => {
+    expect(problems({ auth: PUBLIC })).toEqual([
+      'rateLimit: a public endpoint needs a rate limit: anyone may call it, so each source address gets this budget',
+    ]);
+  });
+
+  test('a public auth takes nothing else', () => {
+    expect(problems({ auth: { method: 'public', keys: [1] }, rateLimit: LIMIT })).toHaveLength(1);
+  });
+});

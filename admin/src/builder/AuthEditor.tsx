@@ -11,7 +11,12 @@ import { SESSION_USER_OBJECTS } from '../../../contracts/definition';
 import { useT } from '../hooks/useT';
 import type { Draft } from './draft';
 
-/** API keys allowed on the endpoint, or the user object of a Browser Session (spec 5). */
+const initialAuth = (method: string | number): Draft['auth'] => {
+  if (method === 'session') return { method: 'session', userObject: SESSION_USER_OBJECTS[0] };
+  return method === 'public' ? { method: 'public' } : { method: 'api-key', keys: [] };
+};
+
+/** API keys allowed on the endpoint, the user object of a Browser Session (spec 5), or anyone (public). */
 export const AuthEditor = ({
   auth,
   keys,
@@ -27,18 +32,17 @@ export const AuthEditor = ({
       <SingleSelect
         aria-label={t('builder.auth.method')}
         value={auth.method}
-        onChange={(v: string | number) =>
-          onChange(
-            v === 'session'
-              ? { method: 'session', userObject: SESSION_USER_OBJECTS[0] }
-              : { method: 'api-key', keys: [] }
-          )
-        }
+        onChange={(v: string | number) => onChange(initialAuth(v))}
       >
         <SingleSelectOption value="api-key">{t('auth.api-key')}</SingleSelectOption>
         <SingleSelectOption value="session">{t('auth.session')}</SingleSelectOption>
+        <SingleSelectOption value="public">{t('auth.public')}</SingleSelectOption>
       </SingleSelect>
-      {auth.method === 'api-key' ? (
+      {auth.method === 'public' ? (
+        <Typography variant="pi" textColor="neutral600">
+          {t('builder.auth.public.hint')}
+        </Typography>
+      ) : auth.method === 'api-key' ? (
         <>
           <MultiSelect
             aria-label={t('builder.auth.keys')}

@@ -17,7 +17,7 @@ export const curlOf = (d: Draft, base: string, object: ObjectDescription | undef
   const method = methodOf(d);
   if (method !== 'GET') parts.push(`-X ${method}`);
   if (d.auth.method === 'api-key') parts.push('-H "Authorization: Bearer $KEY"');
-  else parts.push(`-b cookies.txt -H 'Origin: ${base}'`);
+  else if (d.auth.method === 'session') parts.push(`-b cookies.txt -H 'Origin: ${base}'`);
   if (method === 'POST' || method === 'PATCH') {
     const sample = Object.fromEntries(d.fields.map((f) => [f.name, '...']));
     parts.push(`-H 'Content-Type: application/json' -d '${JSON.stringify(sample)}'`);

@@ -3,6 +3,9 @@ import {
   METHOD_OF_TYPE,
   normalizePath,
   pathProblem,
+  PUBLIC_NEEDS_RATE_LIMIT,
+  PUBLIC_READS_ONLY,
+  PUBLIC_TYPES,
   targetsRecord,
   type EndpointDefinition,
   type EndpointType,
@@ -94,7 +97,7 @@ export const parameterOf = (d: Pick<Draft, 'type' | 'parameter'>, single = false
 /** The endpoint types that may read every locale at once (`locale: "all"`): a write has one locale. */
 export const READS_EVERY_LOCALE: readonly EndpointType[] = ['list', 'aggregate'];
 
-/** What the builder can tell before asking the server: path, IPs and JSON syntax. */
+/** What the builder can tell before asking the server: path, IPs, JSON syntax, what a public endpoint needs. */
 export const localProblems = (d: Draft): Record<string, string> => {
   const problems: Record<string, string> = {};
   if (d.locale === 'all' && !READS_EVERY_LOCALE.includes(d.type))
@@ -106,6 +109,10 @@ export const localProblems = (d: Draft): Record<string, string> => {
     .map((l) => l.trim())
     .find((l) => l && !parseIpRule(l));
   if (badIp) problems.allowedIps = `"${badIp}" is not an IP address or CIDR subnet`;
+  if (d.auth.method === 'public') {
+    if (!PUBLIC_TYPES.includes(d.type)) problems.auth = PUBLIC_READS_ONLY;
+    if (!d.rateLimit) problems.rateLimit = PUBLIC_NEEDS_RATE_LIMIT;
+  }
   for (const part of JSON_PARTS) {
     if (!d[part].trim()) continue;
     try {

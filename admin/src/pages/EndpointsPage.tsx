@@ -35,7 +35,18 @@ export const EndpointsPage = () => {
     { label: t('endpoints.column.name'), cell: (e) => <Typography>{e.name}</Typography> },
     { label: t('endpoints.column.type'), cell: (e) => <Badge>{e.type}</Badge> },
     { label: t('endpoints.column.object'), cell: (e) => <Typography>{e.object}</Typography> },
-    { label: t('endpoints.column.auth'), cell: (e) => <Typography>{t(`auth.${e.auth.method}`)}</Typography> },
+    {
+      label: t('endpoints.column.auth'),
+      // Anyone may read a public endpoint: it stands out in the list.
+      cell: (e) =>
+        e.auth.method === 'public' ? (
+          <Badge backgroundColor="warning100" textColor="warning700" data-testid="public-badge">
+            {t('auth.public.badge')}
+          </Badge>
+        ) : (
+          <Typography>{t(`auth.${e.auth.method}`)}</Typography>
+        ),
+    },
     {
       label: t('endpoints.column.enabled'),
       cell: (e) => (

@@ -20,7 +20,8 @@ import type { Model } from '../query/model';
 
 export type EndpointAuth =
   | { method: 'api-key'; keys: Set<number> }
-  | { method: 'session'; userObject: SessionUserObject };
+  | { method: 'session'; userObject: SessionUserObject }
+  | { method: 'public' };
 
 /** A definition turned into what a request needs: built when definitions change, never per request. */
 export interface CompiledEndpoint {
@@ -68,6 +69,9 @@ const checkEntryAddressing = (definition: EndpointDefinition, model: Model) => {
   }
 };
 
+const compileAuth = (auth: EndpointDefinition['auth']): EndpointAuth =>
+  auth.method === 'api-key' ? { method: 'api-key', keys: new Set(auth.keys) } : auth;
+
 export const compileEndpoint = (
   id: number,
   definition: EndpointDefinition,
@@ -99,10 +103,7 @@ export const compileEndpoint = (
     type: definition.type,
     parameter: definition.parameter,
     ipAllowed: compileIpAllowlist(definition.allowedIps),
-    auth:
-      definition.auth.method === 'api-key'
-        ? { method: 'api-key', keys: new Set(definition.auth.keys) }
-        : { method: 'session', userObject: definition.auth.userObject },
+    auth: compileAuth(definition.auth),
     handle: factory(definition, model, deps, id),
     definition,
     model,

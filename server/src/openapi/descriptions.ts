@@ -28,6 +28,9 @@ export const ipText = (allowedIps: string[]) =>
     : null;
 
 export const authText = (endpoint: CompiledEndpoint) => {
+  if (endpoint.auth.method === 'public') {
+    return 'Public: no authentication. Anyone may call it, from any origin (`Access-Control-Allow-Origin: *`; call without credentials); an `Authorization` header is ignored.';
+  }
   if (endpoint.auth.method === 'api-key') {
     return 'Authentication: an API key allowed on this endpoint, as `Authorization: Bearer <key>`.';
   }

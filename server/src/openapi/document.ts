@@ -50,8 +50,12 @@ const SECURITY_SCHEMES = (cookieName: string) => ({
   },
 });
 
-const schemeOf = (endpoint: CompiledEndpoint) =>
-  endpoint.auth.method === 'api-key' ? 'apiKey' : endpoint.auth.userObject === 'admin::user' ? 'adminToken' : 'session';
+/** The security scheme an endpoint takes; null for a public endpoint, which takes none. */
+const schemeOf = ({ auth }: CompiledEndpoint) => {
+  if (auth.method === 'public') return null;
+  if (auth.method === 'api-key') return 'apiKey';
+  return auth.userObject === 'admin::user' ? 'adminToken' : 'session';
+};
 
 /** `list` + `products/by-category` as `ListProductsByCategory`. */
 const pascal = (...words: string[]) =>
@@ -97,7 +101,7 @@ export const buildOpenapiDocument = (
     const name = unique(pascal(endpoint.type, endpoint.path), names);
     const parts: OperationParts = OPERATIONS[endpoint.type](endpoint, name, ctx);
     const scheme = schemeOf(endpoint);
-    schemes.add(scheme);
+    if (scheme) schemes.add(scheme);
     const tag = options.displayNameOf(endpoint.model.uid);
     tags.add(tag);
     const description = [
@@ -127,7 +131,8 @@ export const buildOpenapiDocument = (
         summary: endpoint.name,
         description,
         tags: [tag],
-        security: [{ [scheme]: [] }],
+        // `[]`: no security requirement, which a document-wide one could not override.
+        security: scheme ? [{ [scheme]: [] }] : [],
         parameters: [...(withNumber ? [numberParameter] : []), ...localeParameters(endpoint), ...parts.parameters],
         ...(parts.requestBody ? { requestBody: parts.requestBody } : {}),
         responses: { [parts.status]: parts.success, ...errorResponses(endpoint, withNumber) },

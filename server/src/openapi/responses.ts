@@ -57,6 +57,7 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
   const reads = type === 'list' || type === 'aggregate';
   const writes = type === 'create' || type === 'modify';
   const keyAuth = endpoint.auth.method === 'api-key';
+  const isPublic = endpoint.auth.method === 'public';
   const hasTasks = definition.tasks.length > 0;
   const localeParam = takesLocaleParameter(endpoint);
   const localizes = type === 'create' && endpoint.model.localized;
@@ -91,22 +92,29 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
         )
       : null;
   if (badRequest) responses['400'] = badRequest;
-  responses['401'] = errorResponse(
-    keyAuth
-      ? 'No API key, or one that is unknown, revoked or expired'
-      : "No session of a logged-in user of the endpoint's user object (an API key is not accepted here)",
-    [MESSAGES.unauthorized],
-    keyAuth ? { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer realm="data-api"' } } : undefined
-  );
-  responses['403'] = errorResponse(
-    bullets([
-      endpoint.ipAllowed !== null && "the caller's address is not among the endpoint's allowed source IPs",
-      keyAuth && 'the API key is valid but not allowed on this endpoint',
-      !keyAuth && 'a cross-origin call from an origin the site does not allow (`Origin not allowed`)',
-      writes && "the written record would fall outside the endpoint's filter: nothing was written",
-    ]),
-    keyAuth ? [MESSAGES.forbidden] : [MESSAGES.forbidden, MESSAGES.originNotAllowed]
-  );
+  if (!isPublic) {
+    responses['401'] = errorResponse(
+      keyAuth
+        ? 'No API key, or one that is unknown, revoked or expired'
+        : "No session of a logged-in user of the endpoint's user object (an API key is not accepted here)",
+      [MESSAGES.unauthorized],
+      keyAuth
+        ? { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer realm="data-api"' } }
+        : undefined
+    );
+  }
+  // A public endpoint refuses no origin and no caller: only an address outside its allowed IPs.
+  if (!isPublic || endpoint.ipAllowed !== null) {
+    responses['403'] = errorResponse(
+      bullets([
+        endpoint.ipAllowed !== null && "the caller's address is not among the endpoint's allowed source IPs",
+        keyAuth && 'the API key is valid but not allowed on this endpoint',
+        !keyAuth && !isPublic && 'a cross-origin call from an origin the site does not allow (`Origin not allowed`)',
+        writes && "the written record would fall outside the endpoint's filter: nothing was written",
+      ]),
+      keyAuth || isPublic ? [MESSAGES.forbidden] : [MESSAGES.forbidden, MESSAGES.originNotAllowed]
+    );
+  }
   if (!withNumber && targetsRecord(type)) {
     // A single type's Modify: its one entry, addressed by the path alone.
     responses['404'] = errorResponse("The single type has no entry yet, or it is outside the endpoint's filter", [

@@ -33,7 +33,9 @@ const checkApiKey = (strapi: Core.Strapi, ctx: Context, keys: Set<number>, snaps
 /**
  * Authentication (spec 5). A Browser Session endpoint answers only a logged-in user of its user object
  * (401 for anyone else, API keys included) and hands that user to the handler; an admin user without the
- * Content Manager rights the endpoint uses gets 403. Answers who called.
+ * Content Manager rights the endpoint uses gets 403. A public endpoint answers anyone and reads no credential:
+ * an `Authorization` header, valid or not, is ignored, as it would give the caller nothing more. Answers who
+ * called.
  */
 export const authenticate = async (
   strapi: Core.Strapi,
@@ -42,6 +44,7 @@ export const authenticate = async (
   snapshot: Snapshot,
   identify: Identify['identify']
 ): Promise<Caller> => {
+  if (endpoint.auth.method === 'public') return {};
   if (endpoint.auth.method === 'api-key') return checkApiKey(strapi, ctx, endpoint.auth.keys, snapshot);
   const found = await identify(ctx, endpoint.auth.userObject);
   if (!found) throw new ApiError(401, MESSAGES.unauthorized);

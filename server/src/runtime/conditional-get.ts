@@ -11,6 +11,12 @@ const REVALIDATED = new Set<EndpointType>(['list', 'aggregate']);
  */
 const REVALIDATE = 'private, no-cache';
 
+/**
+ * The answer of a public endpoint is everyone's: a shared cache (a CDN, a proxy) may keep it too, and still
+ * checks it with the server before each use, so a write shows at once and every use is counted.
+ */
+const REVALIDATE_SHARED = 'public, no-cache';
+
 const isSpace = (c: string) => c === ' ' || c === '\t';
 
 /**
@@ -44,14 +50,15 @@ export const namesTag = (header: string, tag: string): boolean => {
  * Conditional GETs of List and Aggregate answers: a strong `ETag` that is the hash of the bytes sent, so it
  * changes exactly when they do (a write, a total counted again, a signed file URL renewed), and `304` with no
  * body when the client holds them already. The answer is serialized here once (Koa would serialize it
- * anyway); SHA-1 is a validator, not a secret. Errors and writes keep `no-store` and get no tag.
+ * anyway); SHA-1 is a validator, not a secret. Errors and writes keep `no-store` and get no tag. `shared`: the
+ * answer is the same for anyone who may ask (docs/deviations.md).
  */
-export const answerConditionally = (ctx: Context, type: EndpointType) => {
+export const answerConditionally = (ctx: Context, type: EndpointType, shared = false) => {
   if (!REVALIDATED.has(type) || ctx.status !== 200) return;
   const text = JSON.stringify(ctx.body);
   const tag = `"${hash('sha1', text, 'base64url')}"`;
   ctx.set('ETag', tag);
-  ctx.set('Cache-Control', REVALIDATE);
+  ctx.set('Cache-Control', shared ? REVALIDATE_SHARED : REVALIDATE);
   const condition = ctx.get('If-None-Match');
   if (condition && namesTag(condition, tag)) {
     ctx.status = 304; // Koa drops the body and its Content-Type and Content-Length

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../contracts/messages';
 import { canonicalOrigin } from '../../../contracts/origin';
 import { ApiError } from '../errors/api-error';
 import { pluginConfig } from '../config/plugin-config';
+import type { EndpointAuth } from '../engine/compile-endpoint';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // If-None-Match and ETag: a page's script may revalidate List and Aggregate answers itself (conditional-get.ts);
@@ -11,11 +12,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, If-None-Match';
 const EXPOSED_HEADERS = 'Link, Allow, Retry-After, WWW-Authenticate, ETag, RateLimit, RateLimit-Policy';
 
+/** How a path answers other origins: see `createCors`. */
+export type CorsMode = 'credentialed' | 'keyed' | 'public';
+
+export const corsModeOf = (auth: EndpointAuth): CorsMode =>
+  auth.method === 'session' ? 'credentialed' : auth.method === 'api-key' ? 'keyed' : 'public';
+
 /**
  * CORS and the origin check of `/_api` (DESIGN.md section 4).
  * - Credentialed endpoints (Browser Session, and `/_api/_session`) answer cross-origin calls only for the
  *   origins listed in the plugin config, with `Access-Control-Allow-Credentials`; never `*`.
  * - API-key endpoints answer any origin with `*` (no cookies are involved), and listed origins by name.
+ * - Public endpoints answer every origin with `*` and never with credentials: they read no credential, and a
+ *   browser then sends them no cookie (a call with `credentials: 'include'` is refused by the browser).
  * - Credentialed endpoints refuse a request whose `Origin` (or, lacking it, `Referer`) is neither the site's
  *   own origin nor listed, and an unsafe method that names no origin at all: the cookie of a logged-in user
  *   must not act for another site's page (CSRF).
@@ -37,14 +46,14 @@ export const createCors = (strapi: Core.Strapi) => {
     return referer ? canonicalOrigin(referer) : null;
   };
 
-  const allowOrigin = (ctx: Context, credentialed: boolean): boolean => {
+  const allowOrigin = (ctx: Context, mode: CorsMode): boolean => {
     const origin = ctx.get('origin');
-    if (listed.has(origin)) {
+    if (mode !== 'public' && listed.has(origin)) {
       ctx.set('Access-Control-Allow-Origin', origin);
       ctx.set('Access-Control-Allow-Credentials', 'true');
       return true;
     }
-    if (credentialed) return false;
+    if (mode === 'credentialed') return false;
     ctx.set('Access-Control-Allow-Origin', '*');
     return true;
   };
@@ -54,10 +63,10 @@ export const createCors = (strapi: Core.Strapi) => {
       ctx.method === 'OPTIONS' && Boolean(ctx.get('origin')) && Boolean(ctx.get('access-control-request-method')),
 
     /** Answers a preflight for `methods` of one path: 204, or 403 for an origin a credentialed path refuses. */
-    preflight(ctx: Context, methods: string[], credentialed: boolean) {
+    preflight(ctx: Context, methods: string[], mode: CorsMode) {
       ctx.vary('Access-Control-Request-Method');
       ctx.vary('Access-Control-Request-Headers');
-      if (!allowOrigin(ctx, credentialed)) throw new ApiError(403, MESSAGES.originNotAllowed);
+      if (!allowOrigin(ctx, mode)) throw new ApiError(403, MESSAGES.originNotAllowed);
       ctx.set('Access-Control-Allow-Methods', methods.join(', '));
       ctx.set('Access-Control-Allow-Headers', ALLOWED_HEADERS);
       ctx.set('Access-Control-Max-Age', String(config.maxAgeSeconds));
@@ -65,8 +74,8 @@ export const createCors = (strapi: Core.Strapi) => {
     },
 
     /** The CORS headers of an actual (not preflight) cross-origin request. */
-    decorate(ctx: Context, credentialed: boolean) {
-      if (ctx.get('origin') && allowOrigin(ctx, credentialed)) {
+    decorate(ctx: Context, mode: CorsMode) {
+      if (ctx.get('origin') && allowOrigin(ctx, mode)) {
         ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
       }
     },

@@ -14,7 +14,7 @@ import { createAccessLog, type Caller } from './access-log';
 import { createUsageCount } from './count-usage';
 import type { UsageRecorder } from '../usage/recorder';
 import { authenticate } from './authenticate';
-import { createCors } from './cors';
+import { corsModeOf, createCors } from './cors';
 import { ApiError } from '../errors/api-error';
 import { answerOtherMethod } from './other-method';
 import { createOpenapiRoute } from './openapi-route';
@@ -75,18 +75,20 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
     if (match.kind === 'method-not-allowed') return answerOtherMethod(ctx, match.allow);
     const { endpoint, param } = match;
     caller.endpoint = endpoint;
-    const credentialed = endpoint.auth.method === 'session';
-    if (preflight) return cors.preflight(ctx, [endpoint.method], credentialed);
-    cors.decorate(ctx, credentialed);
+    const mode = corsModeOf(endpoint.auth);
+    if (preflight) return cors.preflight(ctx, [endpoint.method], mode);
+    cors.decorate(ctx, mode);
     // Allowed source IPs come first, whatever the authentication (spec 5; DESIGN.md section 4).
     if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
-    if (credentialed) cors.checkSource(ctx);
+    if (mode === 'credentialed') cors.checkSource(ctx);
     // Per source address before the session is checked (refused attempts spend it too); per key once it is known.
-    if (credentialed) await rateLimit(ctx, caller);
+    const keyed = mode === 'keyed';
+    if (!keyed) await rateLimit(ctx, caller);
     Object.assign(caller, await authenticate(strapi, ctx, endpoint, snapshot, identify.identify));
-    if (!credentialed) await rateLimit(ctx, caller);
+    if (keyed) await rateLimit(ctx, caller);
     await endpoint.handle(ctx, { param, user: caller.user });
-    answerConditionally(ctx, endpoint.type);
+    // Allowed IPs keep an answer private: a shared cache would hand it to addresses outside the list.
+    answerConditionally(ctx, endpoint.type, mode === 'public' && !endpoint.ipAllowed);
   };
 
   return async (ctx: Context, next: Next) => {

@@ -88,9 +88,9 @@ export const createSessionResource = (strapi: Core.Strapi, cors: Cors, { identif
   };
 
   return async (ctx: Context) => {
-    if (cors.isPreflight(ctx)) return cors.preflight(ctx, METHODS, true);
+    if (cors.isPreflight(ctx)) return cors.preflight(ctx, METHODS, 'credentialed');
     if (!METHODS.includes(ctx.method)) return answerOtherMethod(ctx, METHODS);
-    cors.decorate(ctx, true);
+    cors.decorate(ctx, 'credentialed');
     cors.checkSource(ctx);
     if (ctx.method === 'POST') return login(ctx);
     if (ctx.method === 'DELETE') return logout(ctx);

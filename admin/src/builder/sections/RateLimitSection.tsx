@@ -4,7 +4,7 @@ import { Hint } from './Hint';
 import type { SectionProps } from './props';
 import { Section } from './Section';
 
-/** The endpoint's rate limit: counted per API key, or per source address on a Browser Session endpoint. */
+/** The endpoint's rate limit: counted per API key, or per source address on Browser Session and public endpoints. */
 export const RateLimitSection = ({ draft, set, problems }: Omit<SectionProps, 'object'>) => {
   const t = useT();
   return (
