@@ -128,7 +128,7 @@ export const payloadOf = (d: Draft, object: ObjectDescription | undefined) => ({
   type: d.type,
   object: d.object,
   parameter: parameterOf(d, object?.kind === 'singleType'),
-  ...(object?.draftAndPublish && d.status === 'draft' && d.type !== 'create' ? { status: d.status } : {}),
+  ...(object?.draftAndPublish && d.status !== 'published' && d.type !== 'create' ? { status: d.status } : {}),
   publish: Boolean(object?.draftAndPublish) && isWrite(d.type) && d.publish,
   ...(object?.localized && d.locale ? { locale: d.locale } : {}),
   ...(d.type === 'list' && d.media === 'object' && holdsMedia(object?.fields) ? { media: d.media } : {}),

@@ -6,6 +6,7 @@ import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import { mayLimit } from './descriptions';
 import type { JsonSchema } from './field-schemas';
 import { takesLocaleParameter } from './locale-parameter';
+import { takesStatusParameter } from './status-parameter';
 
 /** The error shape of spec 2.8 / 7, shared by every error answer. */
 export const ERROR_SCHEMA: JsonSchema = {
@@ -59,6 +60,7 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
   const keyAuth = endpoint.auth.method === 'api-key';
   const hasTasks = definition.tasks.length > 0;
   const localeParam = takesLocaleParameter(endpoint);
+  const statusParam = takesStatusParameter(endpoint);
   const localizes = type === 'create' && endpoint.model.localized;
   const maxItems = definition.aggregate?.maxItems ?? LIMITS.defaultMaxItems;
   const responses: Record<string, unknown> = {};
@@ -68,8 +70,13 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
         bullets([
           'a query parameter this endpoint does not take, a repeated one, or a value that does not fit its type',
           type === 'aggregate' && 'more groups than the endpoint answers (its `maxItems`)',
+          statusParam && '`?status=` is neither `draft` nor `published`',
         ]),
-        type === 'aggregate' ? [MESSAGES.invalidParameters, tooManyGroups(maxItems)] : [MESSAGES.invalidParameters]
+        [
+          MESSAGES.invalidParameters,
+          ...(type === 'aggregate' ? [tooManyGroups(maxItems)] : []),
+          ...(statusParam ? [MESSAGES.invalidStatus] : []),
+        ]
       )
     : writes || hasTasks || localeParam
       ? errorResponse(
@@ -102,10 +109,15 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
     bullets([
       endpoint.ipAllowed !== null && "the caller's address is not among the endpoint's allowed source IPs",
       keyAuth && 'the API key is valid but not allowed on this endpoint',
+      statusParam && '`?status=draft` without an API key marked for preview',
       !keyAuth && 'a cross-origin call from an origin the site does not allow (`Origin not allowed`)',
       writes && "the written record would fall outside the endpoint's filter: nothing was written",
     ]),
-    keyAuth ? [MESSAGES.forbidden] : [MESSAGES.forbidden, MESSAGES.originNotAllowed]
+    [
+      MESSAGES.forbidden,
+      ...(keyAuth ? [] : [MESSAGES.originNotAllowed]),
+      ...(statusParam ? [MESSAGES.previewOnly] : []),
+    ]
   );
   if (!withNumber && targetsRecord(type)) {
     // A single type's Modify: its one entry, addressed by the path alone.

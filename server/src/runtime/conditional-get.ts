@@ -44,12 +44,14 @@ export const namesTag = (header: string, tag: string): boolean => {
  * Conditional GETs of List and Aggregate answers: a strong `ETag` that is the hash of the bytes sent, so it
  * changes exactly when they do (a write, a total counted again, a signed file URL renewed), and `304` with no
  * body when the client holds them already. The answer is serialized here once (Koa would serialize it
- * anyway); SHA-1 is a validator, not a secret. Errors and writes keep `no-store` and get no tag.
+ * anyway); SHA-1 is a validator, not a secret. Errors and writes keep `no-store` and get no tag. An answer of
+ * drafts (`?status=draft`) has its tag prefixed `draft-`: the same bytes read as published rows never match it,
+ * so a 304 never crosses versions.
  */
-export const answerConditionally = (ctx: Context, type: EndpointType) => {
+export const answerConditionally = (ctx: Context, type: EndpointType, drafts = false) => {
   if (!REVALIDATED.has(type) || ctx.status !== 200) return;
   const text = JSON.stringify(ctx.body);
-  const tag = `"${hash('sha1', text, 'base64url')}"`;
+  const tag = `"${drafts ? 'draft-' : ''}${hash('sha1', text, 'base64url')}"`;
   ctx.set('ETag', tag);
   ctx.set('Cache-Control', REVALIDATE);
   const condition = ctx.get('If-None-Match');

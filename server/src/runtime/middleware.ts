@@ -23,6 +23,7 @@ import { matchRoute } from '../engine/route-table';
 import { createSessionResource } from './session-resource';
 import { setSecurityHeaders } from './security-headers';
 import { answerConditionally } from './conditional-get';
+import { draftsRead } from '../handlers/status-from-query';
 import { createMetricsRoute } from './metrics-route';
 
 const PREFIX = '/_api';
@@ -85,8 +86,8 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
     if (credentialed) await rateLimit(ctx, caller);
     Object.assign(caller, await authenticate(strapi, ctx, endpoint, snapshot, identify.identify));
     if (!credentialed) await rateLimit(ctx, caller);
-    await endpoint.handle(ctx, { param, user: caller.user });
-    answerConditionally(ctx, endpoint.type);
+    await endpoint.handle(ctx, { param, user: caller.user, preview: caller.preview === true });
+    answerConditionally(ctx, endpoint.type, draftsRead(ctx));
   };
 
   return async (ctx: Context, next: Next) => {

@@ -18,9 +18,10 @@ export const keyResolver = async (apiKeys: ApiKeys, file: TransferDocument, resu
   const existing = await apiKeys.find();
   const byDescription = file.format === DESCRIPTION_TRANSFER_FORMAT;
   const descriptions = new Map(file.keys.flatMap((k) => ('name' in k ? [[k.name, k.description] as const] : [])));
-  // A key's limit is configuration like the rest: the file's replaces this environment's, where the file has one.
-  const limits = new Map<string, RateLimit | null>(
-    file.keys.flatMap((k) => ('rateLimit' in k && k.rateLimit !== undefined ? [[k.name, k.rateLimit]] : []))
+  // A key's limit and preview mark are configuration like the rest: the file's replace this environment's, where
+  // the file has them.
+  const settings = new Map<string, { rateLimit?: RateLimit | null; preview?: boolean }>(
+    file.keys.flatMap((k) => ('name' in k ? [[k.name, { rateLimit: k.rateLimit, preview: k.preview }] as const] : []))
   );
   const resolved = new Map<string, ResolvedKey>();
 
@@ -41,13 +42,14 @@ export const keyResolver = async (apiKeys: ApiKeys, file: TransferDocument, resu
   const resolveName = async (name: string): Promise<ResolvedKey> => {
     const key = existing.find((k) => k.name === name);
     const described = descriptions.get(name);
-    const rateLimit = limits.get(name);
-    if (!key) return created({ name, description: described ?? name, rateLimit });
+    const { rateLimit, preview } = settings.get(name) ?? {};
+    if (!key) return created({ name, description: described ?? name, rateLimit, preview });
     if (described !== undefined && described !== key.description) {
       const why = `the key "${name}" here is described "${key.description}", the file describes it "${described}"`;
       return { problem: `${why}: revoke one of them or describe them alike` };
     }
-    if (rateLimit !== undefined) await apiKeys.setRateLimit(key.id, rateLimit);
+    const given = Object.fromEntries(Object.entries({ rateLimit, preview }).filter(([, v]) => v !== undefined));
+    if (Object.keys(given).length) await apiKeys.setSettings(key.id, given);
     return matched(key);
   };
 
