@@ -127,9 +127,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return toSummary(row);
     },
 
-    /** Sets a key's own limit or preview mark without putting it in force: an import does that once for all. */
+    /**
+     * Sets a key's own limit and preview mark, each where given (undefined: left as it is), without putting them
+     * in force: an import does that once for all.
+     */
     async setSettings(id: number, settings: { rateLimit?: RateLimit | null; preview?: boolean }) {
-      await query().update({ where: { id }, data: settings });
+      const data = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+      if (Object.keys(data).length) await query().update({ where: { id }, data });
     },
 
     /** Revokes a key: the row goes, and so does its id from every endpoint that allowed it. */

@@ -1,5 +1,4 @@
 import { keyNameSchema, type ApiKeyInput, type ApiKeySummary } from '../../../contracts/api-key';
-import type { RateLimit } from '../../../contracts/rate-limit';
 import { DESCRIPTION_TRANSFER_FORMAT, type ImportResult, type TransferDocument } from '../../../contracts/transfer';
 import type apiKeysService from './api-keys';
 
@@ -20,9 +19,7 @@ export const keyResolver = async (apiKeys: ApiKeys, file: TransferDocument, resu
   const descriptions = new Map(file.keys.flatMap((k) => ('name' in k ? [[k.name, k.description] as const] : [])));
   // A key's limit and preview mark are configuration like the rest: the file's replace this environment's, where
   // the file has them.
-  const settings = new Map<string, { rateLimit?: RateLimit | null; preview?: boolean }>(
-    file.keys.flatMap((k) => ('name' in k ? [[k.name, { rateLimit: k.rateLimit, preview: k.preview }] as const] : []))
-  );
+  const settings = new Map(file.keys.flatMap((k) => ('name' in k ? [[k.name, k] as const] : [])));
   const resolved = new Map<string, ResolvedKey>();
 
   const matched = (key: ApiKeySummary): ResolvedKey => {
@@ -48,8 +45,7 @@ export const keyResolver = async (apiKeys: ApiKeys, file: TransferDocument, resu
       const why = `the key "${name}" here is described "${key.description}", the file describes it "${described}"`;
       return { problem: `${why}: revoke one of them or describe them alike` };
     }
-    const given = Object.fromEntries(Object.entries({ rateLimit, preview }).filter(([, v]) => v !== undefined));
-    if (Object.keys(given).length) await apiKeys.setSettings(key.id, given);
+    await apiKeys.setSettings(key.id, { rateLimit, preview });
     return matched(key);
   };
 
