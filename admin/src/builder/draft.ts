@@ -3,6 +3,7 @@ import {
   METHOD_OF_TYPE,
   normalizePath,
   pathProblem,
+  STATUS_FROM_QUERY,
   targetsRecord,
   type EndpointDefinition,
   type EndpointType,
@@ -99,6 +100,8 @@ export const localProblems = (d: Draft): Record<string, string> => {
   const problems: Record<string, string> = {};
   if (d.locale === 'all' && !READS_EVERY_LOCALE.includes(d.type))
     problems.locale = 'only list and aggregate endpoints read every locale: pick one, or let the client pick';
+  if (d.status === STATUS_FROM_QUERY && targetsRecord(d.type))
+    problems.status = 'only list and aggregate endpoints take their status from the request: pick one';
   const path = d.path ? pathProblem(normalizePath(d.path)) : null;
   if (path) problems.path = path;
   const badIp = d.allowedIps
