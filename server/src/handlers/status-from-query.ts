@@ -5,18 +5,18 @@ import type { Model } from '../query/model';
 import { requestedStatus } from '../query/status-param';
 import type { CompileDeps, HandledDefinition, Handler, HandlerFactory } from './types';
 
-/**
- * A List or Aggregate whose status comes from the request (`status: "query"`): both versions compiled once,
- * with the definition, and each request served by the one its `?status=` names. Drafts are for API keys marked
- * for preview only; anyone else (another key, a session) is refused them, never answered the published rows
- * instead, so a front end's draft mode cannot silently show stale content.
- */
 /** The requests that read drafts, for their ETag (`draftsRead`). */
 const draftReads = new WeakSet<Context>();
 
 /** Whether `ctx` read the drafts of an endpoint whose status comes from the request: its ETag says so. */
 export const draftsRead = (ctx: Context) => draftReads.has(ctx);
 
+/**
+ * A List or Aggregate whose status comes from the request (`status: "query"`): both versions compiled once,
+ * with the definition, and each request served by the one its `?status=` names. Drafts are for API keys marked
+ * for preview only; anyone else (another key, a session) is refused them, never answered the published rows
+ * instead, so a front end's draft mode cannot silently show stale content.
+ */
 export const statusFromQuery = (
   definition: Omit<HandledDefinition, 'status'>,
   model: Model,
