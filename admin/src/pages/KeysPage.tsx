@@ -33,7 +33,7 @@ export const KeysPage = () => {
     { label: t('keys.column.rateLimit'), cell: (k) => <Typography>{rateLimitText(k.rateLimit)}</Typography> },
     {
       label: t('keys.column.preview'),
-      cell: (k) => <Typography>{k.preview ? t('keys.preview.on') : t('common.no')}</Typography>,
+      cell: (k) => <Typography>{k.preview ? t('common.yes') : t('common.no')}</Typography>,
     },
   ];
   if (usageColumn) columns.push(usageColumn);
