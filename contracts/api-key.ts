@@ -43,10 +43,14 @@ export const apiKeyInputSchema = z.strictObject({
   expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
   /** Requests of this key across all its endpoints; null or absent: no limit of its own. */
   rateLimit: rateLimitSchema.nullable().optional(),
+  /** Marked for preview: may read drafts (`?status=draft`) on endpoints whose status comes from the request. */
+  preview: z.boolean().optional(),
 });
 
-/** What a key's owner may change after creation: its description and its limit (the name and secret stay). */
-export const apiKeyUpdateSchema = apiKeyInputSchema.pick({ description: true, rateLimit: true }).partial();
+/** What a key's owner may change after creation: its description, limit and preview mark (the name and secret stay). */
+export const apiKeyUpdateSchema = apiKeyInputSchema
+  .pick({ description: true, rateLimit: true, preview: true })
+  .partial();
 
 export type ApiKeyInput = z.output<typeof apiKeyInputSchema>;
 
@@ -58,5 +62,6 @@ export interface ApiKeySummary {
   expiresAt: string | null;
   lastUsedAt: string | null;
   rateLimit: RateLimit | null;
+  preview: boolean;
   createdAt: string;
 }

@@ -60,6 +60,15 @@ export const pathProblem = (path: string): string | null => {
   return null;
 };
 
+/** The status of an endpoint that reads the version the request's `?status=` names (issue 28, item 6). */
+export const STATUS_FROM_QUERY = 'query';
+
+/** The endpoint types whose status may come from the request: the reads. */
+export const STATUS_FROM_QUERY_TYPES: readonly EndpointType[] = ['list', 'aggregate'];
+
+/** The query-string key that names the version read on such an endpoint: `draft` or `published` (the default). */
+export const STATUS_PARAM = 'status';
+
 export const normalizePath = (path: string) => trimSlashes(path.trim());
 
 /**
@@ -132,7 +141,11 @@ export const definitionSchema = z
     rateLimit: rateLimitSchema.optional(),
     tasks: z.array(taskSchema).max(50).default([]),
     aggregate: aggregateSchema.optional(),
-    status: z.enum(['published', 'draft']).default('published'),
+    /**
+     * On a Draft & Publish type: the version read, `"published"`, `"draft"` or `"query"` (List and Aggregate: the
+     * request's `?status=`, drafts for API keys marked for preview only, else the published version).
+     */
+    status: z.enum(['published', 'draft', STATUS_FROM_QUERY]).default('published'),
     publish: z.boolean().default(false),
     /**
      * On a type translated with i18n: the locale read and written, as a locale code (`"fr"`), `"query"` (the
@@ -185,6 +198,14 @@ export const definitionSchema = z
     if (d.status === 'draft' && !['list', 'aggregate', 'modify', 'delete'].includes(d.type)) {
       issue(['status'], 'a create endpoint has no records to read: status applies to reads and targets');
     }
+    if (d.status === STATUS_FROM_QUERY && !STATUS_FROM_QUERY_TYPES.includes(d.type)) {
+      issue(['status'], 'only list and aggregate endpoints take their status from the request ("query")');
+    }
+    d.aggregate?.queryFilters.forEach((f, i) => {
+      if (d.status === STATUS_FROM_QUERY && f.param === STATUS_PARAM) {
+        issue(['aggregate', 'queryFilters', i, 'param'], `"${STATUS_PARAM}" selects the version read (status "query")`);
+      }
+    });
     if (d.type === 'list' && !d.fields.length) issue(['fields'], 'a list endpoint returns at least one field');
     d.fields.forEach((f, i) => {
       if (d.type !== 'list' && (f.fields || f.limit !== undefined))

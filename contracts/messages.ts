@@ -27,6 +27,8 @@ export const MESSAGES = {
   uriTooLong: 'URI too long',
   tooManyRequests: 'Too many requests',
   limitsUnavailable: 'Rate limits cannot be checked right now: try again later',
+  previewOnly: 'Reading drafts (?status=draft) needs an API key marked for preview',
+  invalidStatus: 'Invalid request parameters: status must be "draft" or "published"',
 } as const;
 
 /**

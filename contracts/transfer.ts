@@ -31,11 +31,18 @@ export const transferSchema = z.discriminatedUnion('format', [
   z.strictObject({
     format: z.literal(TRANSFER_FORMAT),
     /**
-     * Keys by name, their description for information, and their own rate limit (absent: left as it is here, null:
-     * none): never a secret or a hash.
+     * Keys by name, their description for information, their own rate limit (absent: left as it is here, null:
+     * none) and preview mark (absent: left as it is here): never a secret or a hash.
      */
     keys: z
-      .array(z.strictObject({ name: keyNameSchema, description, rateLimit: rateLimitSchema.nullable().optional() }))
+      .array(
+        z.strictObject({
+          name: keyNameSchema,
+          description,
+          rateLimit: rateLimitSchema.nullable().optional(),
+          preview: z.boolean().optional(),
+        })
+      )
       .max(1000),
     ...items,
   }),

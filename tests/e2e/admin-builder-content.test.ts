@@ -149,6 +149,29 @@ test('a List of categories: the locale chosen by the client, the shared fields s
   await expect(names('')).resolves.toEqual(['News/en', 'Guides/en', 'Stories/en']);
 });
 
+test('a List of posts whose status comes from the request: the third choice, explained, refused for writes', async () => {
+  await startEndpoint('Post previews', 'blog/previews', 'Post (api::post.post)');
+  expect(await optionsOf(page, combobox('Entries read'))).toEqual([
+    'Published',
+    'Drafts',
+    'From the request (draft preview)',
+  ]);
+  await chooseExactly(page, combobox('Entries read'), 'From the request (draft preview)');
+  await page.getByText('?status=draft reads the drafts, for API keys marked for preview only').waitFor();
+  await chooseExactly(page, combobox('Type'), 'Modify');
+  await page.getByText('only list and aggregate endpoints take their status from the request').waitFor();
+  expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+  await chooseExactly(page, combobox('Type'), 'List');
+  expect(await page.getByText('only list and aggregate endpoints take their status from the request').count()).toBe(0);
+  await pickField('title');
+
+  expect(await save('blog/previews')).toMatchObject({ type: 'list', status: 'query', fields: [{ name: 'title' }] });
+  expect((await call('get', '/_api/blog/previews')).status).toBe(200);
+  // The suite's key is not marked for preview.
+  expect((await call('get', '/_api/blog/previews?status=draft')).status).toBe(403);
+  expect(pageErrors).toEqual([]);
+});
+
 test('every locale is for reads only: a write endpoint reading every locale is refused before saving', async () => {
   await startEndpoint('Rename a category', 'blog/categories/all', 'Category (api::category.category)');
   await chooseExactly(page, combobox('Locale'), 'Every locale');

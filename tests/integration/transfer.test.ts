@@ -64,7 +64,7 @@ describe('export', () => {
   test('holds every definition, keys by name, documents by route, and never a secret or hash', async () => {
     const file = await exported();
     expect(file.format).toBe('strapi-plugin-data-api/2');
-    expect(file.keys).toEqual([{ name: 'partner', description: 'Partner key', rateLimit: null }]);
+    expect(file.keys).toEqual([{ name: 'partner', description: 'Partner key', rateLimit: null, preview: false }]);
     const partner = file.endpoints.find((e: any) => e.path === 'partner/orders');
     expect(partner).toMatchObject({
       name: 'Partner orders',
@@ -156,7 +156,7 @@ describe('import', () => {
     expect((await stored('limited-new')).rateLimit).toEqual({ requests: 5, windowSeconds: 1, burst: 0 });
     const again = await exported();
     expect(again.keys).toEqual(
-      expect.arrayContaining([{ name: 'partner', description: 'Partner key', rateLimit: limit }])
+      expect.arrayContaining([{ name: 'partner', description: 'Partner key', rateLimit: limit, preview: false }])
     );
     // Without the property the key's limit stays as it is; null removes it.
     file.keys = [{ name: 'partner', description: 'Partner key' }];
@@ -166,6 +166,33 @@ describe('import', () => {
     expect((await importFile(file)).status).toBe(200);
     expect((await stored('partner')).rateLimit).toBeNull();
     await admin.del(`/data-api/api-keys/${(await stored('limited-new')).id}`);
+  });
+
+  test("keys carry their preview mark: a created key gets the file's, a matched one takes it", async () => {
+    const file = await exported();
+    file.keys = [
+      { name: 'partner', description: 'Partner key', preview: true },
+      { name: 'preview-new', description: 'Preview new key', preview: true },
+    ];
+    expect((await importFile(file)).status).toBe(200);
+    const stored = async (name: string) =>
+      (await app.strapi.db.query(UIDS.key as never).findOne({ where: { name } })) as { id: number; preview: unknown };
+    expect((await stored('partner')).preview).toBe(true);
+    expect((await stored('preview-new')).preview).toBe(true);
+    expect((await exported()).keys).toEqual(
+      expect.arrayContaining([{ name: 'preview-new', description: 'Preview new key', rateLimit: null, preview: true }])
+    );
+    // Without the property the mark stays as it is; false removes it.
+    file.keys = [{ name: 'partner', description: 'Partner key' }];
+    expect((await importFile(file)).status).toBe(200);
+    expect((await stored('partner')).preview).toBe(true);
+    file.keys = [{ name: 'partner', description: 'Partner key', preview: false }];
+    expect((await importFile(file)).status).toBe(200);
+    expect((await stored('partner')).preview).toBe(false);
+    expect(
+      (await importFile({ ...file, keys: [{ name: 'partner', description: 'Partner key', preview: 1 }] })).status
+    ).toBe(400);
+    await admin.del(`/data-api/api-keys/${(await stored('preview-new')).id}`);
   });
 
   test('is all or nothing: one bad endpoint, and no endpoint, document or key of the file is stored', async () => {

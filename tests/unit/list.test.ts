@@ -42,14 +42,17 @@ const run = async (querystring: string) => {
   };
   // Counts every time: the cache itself is tested in totals.test.ts.
   const totals = { total: (_sql: string, _bindings: unknown[], count: () => Promise<number>) => count() };
-  const definition = definitionSchema.parse({
-    name: 'Orders',
-    path: 'orders',
-    type: 'list',
-    object: order.uid,
-    fields: [{ name: 'id' }, { name: 'status' }, { name: 'orderedAt' }, { name: 'now' }],
-    auth: { method: 'api-key', keys: [1] },
-  });
+  const definition = {
+    ...definitionSchema.parse({
+      name: 'Orders',
+      path: 'orders',
+      type: 'list',
+      object: order.uid,
+      fields: [{ name: 'id' }, { name: 'status' }, { name: 'orderedAt' }, { name: 'now' }],
+      auth: { method: 'api-key', keys: [1] },
+    }),
+    status: 'published' as const, // as the engine hands it over: the version read
+  };
   const handle = listHandler(
     definition,
     order,

@@ -1,5 +1,5 @@
 import { Grid } from '@strapi/design-system';
-import { isWrite } from '../../../contracts/definition';
+import { isWrite, STATUS_FROM_QUERY, STATUS_FROM_QUERY_TYPES } from '../../../contracts/definition';
 import type { ObjectDescription, SiteLocale } from '../../../contracts/objects';
 import { ToggleField } from '../components/ToggleField';
 import { useT } from '../hooks/useT';
@@ -55,12 +55,16 @@ export const ContentOptions = ({
           <SelectField
             name="status"
             label={t('builder.status')}
-            hint={t('builder.status.hint')}
+            hint={t(draft.status === STATUS_FROM_QUERY ? 'builder.status.hint.query' : 'builder.status.hint')}
             value={draft.status}
             error={problems.status}
             options={[
               ['published', t('builder.status.published')],
               ['draft', t('builder.status.draft')],
+              // Shown where it applies, and where a stored definition has it (the server then says why not).
+              ...(STATUS_FROM_QUERY_TYPES.includes(draft.type) || draft.status === STATUS_FROM_QUERY
+                ? [[STATUS_FROM_QUERY, t('builder.status.query')] as [string, string]]
+                : []),
             ]}
             onChange={(v) => set('status', v as Draft['status'])}
           />

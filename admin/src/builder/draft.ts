@@ -6,6 +6,7 @@ import {
   PUBLIC_NEEDS_RATE_LIMIT,
   PUBLIC_READS_ONLY,
   PUBLIC_TYPES,
+  STATUS_FROM_QUERY,
   targetsRecord,
   type EndpointDefinition,
   type EndpointType,
@@ -102,6 +103,8 @@ export const localProblems = (d: Draft): Record<string, string> => {
   const problems: Record<string, string> = {};
   if (d.locale === 'all' && !READS_EVERY_LOCALE.includes(d.type))
     problems.locale = 'only list and aggregate endpoints read every locale: pick one, or let the client pick';
+  if (d.status === STATUS_FROM_QUERY && targetsRecord(d.type))
+    problems.status = 'only list and aggregate endpoints take their status from the request: pick one';
   const path = d.path ? pathProblem(normalizePath(d.path)) : null;
   if (path) problems.path = path;
   const badIp = d.allowedIps
@@ -135,7 +138,7 @@ export const payloadOf = (d: Draft, object: ObjectDescription | undefined) => ({
   type: d.type,
   object: d.object,
   parameter: parameterOf(d, object?.kind === 'singleType'),
-  ...(object?.draftAndPublish && d.status === 'draft' && d.type !== 'create' ? { status: d.status } : {}),
+  ...(object?.draftAndPublish && d.status !== 'published' && d.type !== 'create' ? { status: d.status } : {}),
   publish: Boolean(object?.draftAndPublish) && isWrite(d.type) && d.publish,
   ...(object?.localized && d.locale ? { locale: d.locale } : {}),
   ...(d.type === 'list' && d.media === 'object' && holdsMedia(object?.fields) ? { media: d.media } : {}),

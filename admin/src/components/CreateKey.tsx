@@ -6,11 +6,12 @@ import { problemsText, useAdminApi } from '../api/useAdminData';
 import { useT } from '../hooks/useT';
 import { NewSecrets } from './NewSecrets';
 import { RateLimitFields } from './RateLimitFields';
+import { ToggleField } from './ToggleField';
 import { DoneFooter, SubmitFooter } from './DialogFooter';
 
 /**
- * Creating a key: its name (else one made from the description), description and rate limit, then its secret,
- * shown once.
+ * Creating a key: its name (else one made from the description), description, rate limit and preview mark, then
+ * its secret, shown once.
  */
 export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
   const t = useT();
@@ -19,6 +20,7 @@ export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [rateLimit, setRateLimit] = useState<RateLimit | null>(null);
+  const [preview, setPreview] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<(ApiKeySummary & { secret: string }) | null>(null);
   // The server names the property concerned: a refused name is shown under the name.
@@ -29,13 +31,14 @@ export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
       setName('');
       setDescription('');
       setRateLimit(null);
+      setPreview(false);
       setError(null);
       setCreated(null);
     }
   };
   const submit = async () => {
     try {
-      const input = { description, rateLimit, ...(name.trim() ? { name } : {}) };
+      const input = { description, rateLimit, preview, ...(name.trim() ? { name } : {}) };
       setCreated(await api.call('apiKeys.create', { data: input }));
       setError(null);
       onCreated();
@@ -73,6 +76,13 @@ export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
                 <Field.Error />
               </Field.Root>
               <RateLimitFields name="key-rate-limit" value={rateLimit} onChange={setRateLimit} />
+              <ToggleField
+                name="preview"
+                label={t('keys.preview')}
+                hint={t('keys.preview.hint')}
+                checked={preview}
+                onChange={setPreview}
+              />
             </Flex>
           )}
         </Modal.Body>

@@ -5,26 +5,29 @@ import type { RateLimit } from '../../../contracts/rate-limit';
 import { problemsText, useAdminApi } from '../api/useAdminData';
 import { useT } from '../hooks/useT';
 import { RateLimitFields } from './RateLimitFields';
+import { ToggleField } from './ToggleField';
 import { SubmitFooter } from './DialogFooter';
 
-/** Changing a key's description and rate limit; its name and secret never change. */
+/** Changing a key's description, rate limit and preview mark; its name and secret never change. */
 export const EditKey = ({ apiKey, onSaved }: { apiKey: ApiKeySummary; onSaved: () => void }) => {
   const t = useT();
   const api = useAdminApi();
   const [open, setOpen] = useState(false);
   const [description, setDescription] = useState(apiKey.description);
   const [rateLimit, setRateLimit] = useState<RateLimit | null>(apiKey.rateLimit);
+  const [preview, setPreview] = useState(apiKey.preview);
   const [error, setError] = useState<string | null>(null);
   const openWith = (next: boolean) => {
     setOpen(next);
     // Each opening starts from the key as stored.
     setDescription(apiKey.description);
     setRateLimit(apiKey.rateLimit);
+    setPreview(apiKey.preview);
     setError(null);
   };
   const save = async () => {
     try {
-      await api.call('apiKeys.update', { id: apiKey.id, data: { description, rateLimit } });
+      await api.call('apiKeys.update', { id: apiKey.id, data: { description, rateLimit, preview } });
       setOpen(false);
       onSaved();
     } catch (failure) {
@@ -50,6 +53,13 @@ export const EditKey = ({ apiKey, onSaved }: { apiKey: ApiKeySummary; onSaved: (
               <Field.Error />
             </Field.Root>
             <RateLimitFields name="key-rate-limit" value={rateLimit} onChange={setRateLimit} />
+            <ToggleField
+              name="preview"
+              label={t('keys.preview')}
+              hint={t('keys.preview.hint')}
+              checked={preview}
+              onChange={setPreview}
+            />
           </Flex>
         </Modal.Body>
         <SubmitFooter label={t('common.save')} onSubmit={save} />

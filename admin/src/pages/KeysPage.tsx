@@ -12,7 +12,7 @@ import { SimpleTable, type Column } from '../components/SimpleTable';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 
-/** API keys (spec 2.3): list, create (secret shown once), change the description and limit, revoke. */
+/** API keys (spec 2.3): list, create (secret shown once), change the description, limit and preview mark, revoke. */
 export const KeysPage = () => {
   const t = useT();
   const { formatDate } = useIntl();
@@ -31,6 +31,10 @@ export const KeysPage = () => {
     { label: t('keys.column.lastUsed'), cell: (k) => <Typography>{date(k.lastUsedAt)}</Typography> },
     { label: t('keys.column.expires'), cell: (k) => <Typography>{date(k.expiresAt)}</Typography> },
     { label: t('keys.column.rateLimit'), cell: (k) => <Typography>{rateLimitText(k.rateLimit)}</Typography> },
+    {
+      label: t('keys.column.preview'),
+      cell: (k) => <Typography>{k.preview ? t('common.yes') : t('common.no')}</Typography>,
+    },
   ];
   if (usageColumn) columns.push(usageColumn);
   if (rights.canManage) {

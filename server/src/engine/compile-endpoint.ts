@@ -1,6 +1,7 @@
 import {
   SINGLE_TYPE_ENDPOINTS,
   SINGLE_TYPE_ONE_ENTRY,
+  STATUS_FROM_QUERY,
   targetsRecord,
   type EndpointDefinition,
   type EndpointType,
@@ -13,6 +14,7 @@ import { createHandler } from '../handlers/create';
 import { deleteHandler } from '../handlers/delete';
 import { listHandler } from '../handlers/list';
 import { modifyHandler } from '../handlers/modify';
+import { statusFromQuery } from '../handlers/status-from-query';
 import type { CompileDeps, Handler, HandlerFactory } from '../handlers/types';
 import { DefinitionError } from '../errors/definition-error';
 import { compileLocale } from '../query/locale';
@@ -84,7 +86,7 @@ export const compileEndpoint = (
   if (!model)
     throw new DefinitionError(['object'], `"${definition.object}" is not a content type that endpoints may use`);
   checkEntryAddressing(definition, model);
-  if (definition.status === 'draft' && !model.draftAndPublish) {
+  if (definition.status !== 'published' && !model.draftAndPublish) {
     throw new DefinitionError(['status'], `${model.uid} has no Draft & Publish, so it has no drafts to read`);
   }
   if (definition.media === 'object' && definition.type !== 'list') {
@@ -104,7 +106,10 @@ export const compileEndpoint = (
     parameter: definition.parameter,
     ipAllowed: compileIpAllowlist(definition.allowedIps),
     auth: compileAuth(definition.auth),
-    handle: factory(definition, model, deps, id),
+    handle:
+      definition.status === STATUS_FROM_QUERY
+        ? statusFromQuery(definition, model, deps, id, factory)
+        : factory({ ...definition, status: definition.status }, model, deps, id),
     definition,
     model,
   };

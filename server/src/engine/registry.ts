@@ -18,6 +18,8 @@ export interface KeyRecord {
   expiresAt: number | null;
   /** The key's own limit across its endpoints. */
   rateLimit: RateLimit | null;
+  /** Marked for preview: may read drafts where an endpoint takes its status from the request. */
+  preview: boolean;
 }
 
 /** Everything the runtime reads per request, swapped as a whole when definitions or keys change. */
@@ -105,7 +107,7 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
     const revision = await readRevision();
     const [rows, keys, locales] = await Promise.all([
       strapi.db.query(UIDS.endpoint).findMany({ where: { enabled: true }, orderBy: { id: 'asc' } }),
-      strapi.db.query(UIDS.apiKey).findMany({ select: ['id', 'hash', 'expiresAt', 'rateLimit'] }),
+      strapi.db.query(UIDS.apiKey).findMany({ select: ['id', 'hash', 'expiresAt', 'rateLimit', 'preview'] }),
       readSiteLocales(strapi),
     ]);
     // Definitions saved from now on are checked against these too (a fixed locale must exist).
@@ -130,6 +132,7 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
             id: k.id as number,
             expiresAt: k.expiresAt ? new Date(k.expiresAt).getTime() : null,
             rateLimit: (k.rateLimit as RateLimit | null) ?? null,
+            preview: k.preview === true,
           },
         ])
       ),

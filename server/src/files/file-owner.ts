@@ -1,7 +1,7 @@
 import { quoter, type Dialect } from '../query/dialect';
 import type { Executor } from '../query/executor';
 import { publicationCondition, ROOT } from '../query/list-sql';
-import type { EndpointDefinition, EndpointType } from '../../../contracts/definition';
+import { STATUS_FROM_QUERY, type EndpointDefinition, type EndpointType } from '../../../contracts/definition';
 import type { Model } from '../query/model';
 import { selectFields } from '../related/selection';
 import { selectedPaths, type FilePath } from './file-paths';
@@ -34,7 +34,10 @@ const lookupOf = (endpoint: FileEndpoint, deps: LookupDeps): Lookup | null => {
   const link = paths[0]?.fields[0]?.link;
   if (!link) return null;
   const q = quoter(deps.dialect);
-  const published = publicationCondition(model, definition.status, deps.dialect);
+  // An endpoint whose status comes from the request signs the files of either version (drafts for preview keys
+  // only): the signed URL stands for the caller that read it.
+  const published =
+    definition.status === STATUS_FROM_QUERY ? null : publicationCondition(model, definition.status, deps.dialect);
 
   /** Links of the file to media `fields` of `uid` rows, held (through `hops`) by a row the endpoint reads. */
   const branch = ({ uid, fields, hops }: FilePath) => {
@@ -85,7 +88,7 @@ const lookupOf = (endpoint: FileEndpoint, deps: LookupDeps): Lookup | null => {
 /**
  * Whether the file of a signed file URL belongs to the URL's endpoint: a List endpoint, and the file linked,
  * through a media field that endpoint exposes (directly, or inside a component field or dynamic zone it exposes,
- * at any depth), to a row of its type in its status (published or draft), as the files of its answers are. The
+ * at any depth), to a row of its type in its status (published or draft; either, where the request chooses), as the files of its answers are. The
  * endpoint's filter is not asked again: it may depend on the caller (a session's user, a request variable), whom
  * a file URL does not name; the URL, good for minutes, stands for the caller that read it. One query of indexed
  * lookups (the media link table, then each level's component links).

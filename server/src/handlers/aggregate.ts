@@ -1,4 +1,3 @@
-import type { EndpointDefinition } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
 import { tooManyGroups } from '../../../contracts/messages';
 import { createFieldResolver } from '../aggregate/fields';
@@ -14,7 +13,8 @@ import { LIST_SUFFIX, parseListQuery } from '../query/params';
 import { compileQueryFilter, renderReadWhere, type QueryFilter, type QueryOp } from '../query/read-filters';
 import { compileEndpointFilter } from '../query/endpoint-filter';
 import { andWhere, compileLocaleRead } from '../query/locale-read';
-import type { Handler, ReadDeps } from './types';
+import { compileStatusParam } from '../query/status-param';
+import type { HandledDefinition, Handler, ReadDeps } from './types';
 
 const OPS = { eq: '$eq', gt: '$gt', lt: '$lt' } as const;
 const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
@@ -25,7 +25,7 @@ const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
  * the endpoint's status (published unless it says draft); a flat list of groups with their dimensions and
  * measures.
  */
-export const aggregateHandler = (definition: EndpointDefinition, model: Model, deps: ReadDeps): Handler => {
+export const aggregateHandler = (definition: HandledDefinition, model: Model, deps: ReadDeps): Handler => {
   const settings = definition.aggregate!;
   const { dialect } = deps;
   const resolver = createFieldResolver(model, dialect, deps.modelOf);
@@ -104,10 +104,12 @@ export const aggregateHandler = (definition: EndpointDefinition, model: Model, d
     if (f.op === 'eq') filterable.set(`${f.param}${LIST_SUFFIX}`, compile(`${f.param}${LIST_SUFFIX}`, '$in'));
   });
   const meta = aggregateMeta(settings);
-  const accepted = locale ? locale.accepting(filterable) : filterable;
+  const statusParam = compileStatusParam(definition.statusFromQuery);
+  const accepted = statusParam.accepting(locale ? locale.accepting(filterable) : filterable);
 
   return async (ctx, request) => {
     const query = parseListQuery(ctx.querystring, accepted, { paging: false });
+    statusParam.take(query.filters);
     const inLocale = locale?.conditionOf(query.filters) ?? null;
     const read = andWhere(inLocale, renderReadWhere(request, publication, baseFilter, query.filters, filterable));
     const bindings = top ? [...read.bindings, ...read.bindings] : read.bindings;

@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
-import type { EndpointDefinition } from '../../../contracts/definition';
 import { invalidData, MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
-import type { CompileDeps } from './types';
+import type { CompileDeps, HandledDefinition } from './types';
 import { compileEndpointFilter } from '../query/endpoint-filter';
 import { publicationCondition } from '../query/list-sql';
 import type { Model } from '../query/model';
@@ -36,7 +35,7 @@ export const asClientError = (error: unknown, many: boolean): unknown => {
 };
 
 /** What Create, Modify and Delete endpoints share, built once per definition change. */
-export const compileWrite = (definition: EndpointDefinition, model: Model, deps: CompileDeps, endpointId: number) => {
+export const compileWrite = (definition: HandledDefinition, model: Model, deps: CompileDeps, endpointId: number) => {
   const variables = variablesFor(definition);
   const explainVariable = (name: string) => variableProblem(name, definition);
   const filter = compileEndpointFilter(definition, model, deps);

@@ -1,4 +1,3 @@
-import type { EndpointDefinition } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
 import { DefinitionError } from '../errors/definition-error';
 import { codecFor } from '../query/codecs';
@@ -14,7 +13,8 @@ import { andWhere, compileLocaleRead } from '../query/locale-read';
 import { createRecordReader } from '../related/records';
 import { selectedFilterKeys } from '../related/filter-keys';
 import { selectFields } from '../related/selection';
-import type { Handler, ReadDeps } from './types';
+import { compileStatusParam } from '../query/status-param';
+import type { HandledDefinition, Handler, ReadDeps } from './types';
 
 const without = (filters: Map<string, unknown>, key: string) => new Map([...filters].filter(([k]) => k !== key));
 
@@ -23,7 +23,7 @@ const without = (filters: Map<string, unknown>, key: string) => new Map([...filt
  * total from the totals cache, which counts only when something it counts was written (server/src/totals).
  */
 export const listHandler = (
-  definition: EndpointDefinition,
+  definition: HandledDefinition,
   model: Model,
   deps: ReadDeps,
   endpointId: number
@@ -55,7 +55,8 @@ export const listHandler = (
     if (locale?.param && path === 'locale') continue;
     filterable.set(key, compileQueryFilter(key, path, op, codec, model, definition.status, deps, ['query']));
   }
-  const accepted = locale ? locale.accepting(filterable) : filterable;
+  const statusParam = compileStatusParam(definition.statusFromQuery);
+  const accepted = statusParam.accepting(locale ? locale.accepting(filterable) : filterable);
   const keysetKey = keysetKeyOf(definition);
 
   const countOf = async (countSql: string, bindings: unknown[]) =>
@@ -63,6 +64,7 @@ export const listHandler = (
 
   return async (ctx, request) => {
     const query = parseListQuery(ctx.querystring, accepted);
+    statusParam.take(query.filters);
     const inLocale = locale?.conditionOf(query.filters) ?? null;
     const readWhere = (filters: Map<string, unknown>) =>
       andWhere(inLocale, renderReadWhere(request, sql.publication, endpointFilter, filters, filterable));

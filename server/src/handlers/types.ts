@@ -4,6 +4,7 @@ import type { Dialect } from '../query/dialect';
 import type { Executor } from '../query/executor';
 import type { RequestContext } from '../query/variables';
 import type { Model } from '../query/model';
+import type { Status } from '../query/status';
 import type { SiteLocales } from '../query/locale';
 import type { FileSigner } from '../files/signature';
 import type { FileUrls } from '../files/file-urls';
@@ -13,7 +14,10 @@ import type { Totals } from '../totals';
 import type { WriteDeps } from '../writes/write-deps';
 
 /** What the runtime knows of a request once routing and authentication are done. */
-export type RuntimeRequest = RequestContext;
+export interface RuntimeRequest extends RequestContext {
+  /** The caller's API key is marked for preview: it may read drafts (`?status=draft`, status "query"). */
+  preview?: boolean;
+}
 
 export type Handler = (ctx: Context, request: RuntimeRequest) => Promise<void>;
 
@@ -48,8 +52,14 @@ export interface CompileDeps extends Omit<ReadDeps, 'totals'>, Omit<WriteDeps, '
   maxBodyBytes: number;
 }
 
+/**
+ * A definition as a handler factory compiles it: with the one version it reads. An endpoint whose status comes
+ * from the request is compiled once per version (`statusFromQuery`: its requests carry `?status=`).
+ */
+export type HandledDefinition = Omit<EndpointDefinition, 'status'> & { status: Status; statusFromQuery?: boolean };
+
 export type HandlerFactory = (
-  definition: EndpointDefinition,
+  definition: HandledDefinition,
   model: Model,
   deps: CompileDeps,
   endpointId: number

@@ -6,6 +6,7 @@ import { authText, fileUrlText, ipText, numberText, rateLimitText } from './desc
 import { ERROR_SCHEMA, errorResponses } from './responses';
 import { FILE_INPUT, type JsonSchema } from './field-schemas';
 import { localeParameters } from './locale-parameter';
+import { statusParameters } from './status-parameter';
 import { aggregateOperation, listOperation } from './read-operations';
 import { sessionPaths } from './session-paths';
 import { createOperation, deleteOperation, modifyOperation } from './write-operations';
@@ -133,7 +134,12 @@ export const buildOpenapiDocument = (
         tags: [tag],
         // `[]`: no security requirement, which a document-wide one could not override.
         security: scheme ? [{ [scheme]: [] }] : [],
-        parameters: [...(withNumber ? [numberParameter] : []), ...localeParameters(endpoint), ...parts.parameters],
+        parameters: [
+          ...(withNumber ? [numberParameter] : []),
+          ...localeParameters(endpoint),
+          ...statusParameters(endpoint),
+          ...parts.parameters,
+        ],
         ...(parts.requestBody ? { requestBody: parts.requestBody } : {}),
         responses: { [parts.status]: parts.success, ...errorResponses(endpoint, withNumber) },
       };

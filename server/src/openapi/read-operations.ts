@@ -1,5 +1,6 @@
 import { aggregateMeta, measuresOf, orderedDimensions } from '../aggregate/meta';
 import { createFieldResolver } from '../aggregate/fields';
+import { STATUS_PARAM } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
 import { keysetKeyOf } from '../query/list-filters';
 import { LOCALE_PARAM } from '../query/locale';
@@ -7,6 +8,7 @@ import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import { jsonContent, ref, type DescribeContext, type OperationParts } from './context';
 import { pagingText, TOTAL_TEXT, VALUE_LIST_TEXT } from './descriptions';
 import { takesLocaleParameter } from './locale-parameter';
+import { takesStatusParameter } from './status-parameter';
 import { comparedValueSchema, orNull, type JsonSchema } from './field-schemas';
 import { selectedFilterKeys } from '../related/filter-keys';
 import { selectFields } from '../related/selection';
@@ -69,9 +71,13 @@ export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: Des
     },
   };
   const keysetKey = keysetKeyOf(definition);
-  // Where `?locale=` names the locale (documented with every operation), it is not a filter of the locale field.
+  // Where `?locale=` names the locale (documented with every operation), it is not a filter of the locale field;
+  // where `?status=` names the version read, it is no filter either.
   const localeParam = takesLocaleParameter(endpoint);
-  const keys = selectedFilterKeys(selected, ctx.dialect).filter(({ path }) => !(localeParam && path === LOCALE_PARAM));
+  const statusParam = takesStatusParameter(endpoint);
+  const keys = selectedFilterKeys(selected, ctx.dialect).filter(
+    ({ key, path }) => !(localeParam && path === LOCALE_PARAM) && !(statusParam && key === STATUS_PARAM)
+  );
   const filters = keys.map(({ key, path, field, op }) => filterParameter(key, path, op, comparedValueSchema(field)));
   return {
     parameters: [

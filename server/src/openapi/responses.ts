@@ -6,6 +6,7 @@ import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import { mayLimit } from './descriptions';
 import type { JsonSchema } from './field-schemas';
 import { takesLocaleParameter } from './locale-parameter';
+import { takesStatusParameter } from './status-parameter';
 
 /** The error shape of spec 2.8 / 7, shared by every error answer. */
 export const ERROR_SCHEMA: JsonSchema = {
@@ -60,6 +61,7 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
   const isPublic = endpoint.auth.method === 'public';
   const hasTasks = definition.tasks.length > 0;
   const localeParam = takesLocaleParameter(endpoint);
+  const statusParam = takesStatusParameter(endpoint);
   const localizes = type === 'create' && endpoint.model.localized;
   const maxItems = definition.aggregate?.maxItems ?? LIMITS.defaultMaxItems;
   const responses: Record<string, unknown> = {};
@@ -69,8 +71,13 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
         bullets([
           'a query parameter this endpoint does not take, a repeated one, or a value that does not fit its type',
           type === 'aggregate' && 'more groups than the endpoint answers (its `maxItems`)',
+          statusParam && '`?status=` is neither `draft` nor `published`',
         ]),
-        type === 'aggregate' ? [MESSAGES.invalidParameters, tooManyGroups(maxItems)] : [MESSAGES.invalidParameters]
+        [
+          MESSAGES.invalidParameters,
+          ...(type === 'aggregate' ? [tooManyGroups(maxItems)] : []),
+          ...(statusParam ? [MESSAGES.invalidStatus] : []),
+        ]
       )
     : writes || hasTasks || localeParam
       ? errorResponse(
@@ -103,16 +110,21 @@ export const errorResponses = (endpoint: CompiledEndpoint, withNumber: boolean) 
         : undefined
     );
   }
-  // A public endpoint refuses no origin and no caller: only an address outside its allowed IPs.
-  if (!isPublic || endpoint.ipAllowed !== null) {
+  // A public endpoint refuses no origin and no caller: only an address outside its allowed IPs, or drafts.
+  if (!isPublic || endpoint.ipAllowed !== null || statusParam) {
     responses['403'] = errorResponse(
       bullets([
         endpoint.ipAllowed !== null && "the caller's address is not among the endpoint's allowed source IPs",
         keyAuth && 'the API key is valid but not allowed on this endpoint',
+        statusParam && '`?status=draft` without an API key marked for preview',
         !keyAuth && !isPublic && 'a cross-origin call from an origin the site does not allow (`Origin not allowed`)',
         writes && "the written record would fall outside the endpoint's filter: nothing was written",
       ]),
-      keyAuth || isPublic ? [MESSAGES.forbidden] : [MESSAGES.forbidden, MESSAGES.originNotAllowed]
+      [
+        MESSAGES.forbidden,
+        ...(keyAuth || isPublic ? [] : [MESSAGES.originNotAllowed]),
+        ...(statusParam ? [MESSAGES.previewOnly] : []),
+      ]
     );
   }
   if (!withNumber && targetsRecord(type)) {

@@ -14,6 +14,8 @@ export interface Caller {
   keyId?: number;
   /** The API key's own rate limit across its endpoints (null: none). */
   keyLimit?: RateLimit | null;
+  /** The API key is marked for preview (reads drafts where the endpoint takes its status from the request). */
+  preview?: boolean;
   user?: SessionUser;
   /** The rate limit that refused the request (429): the key's own, or the endpoint's. */
   limited?: 'key' | 'endpoint';

@@ -16,7 +16,7 @@ const challenge = (error?: string) => ({
 
 /**
  * API key: 401 with a Bearer challenge when the key is missing, unknown, revoked or expired; 403 when it is
- * valid but not allowed on this endpoint. Answers the key's id and its own rate limit.
+ * valid but not allowed on this endpoint. Answers the key's id, its own rate limit and its preview mark.
  */
 const checkApiKey = (strapi: Core.Strapi, ctx: Context, keys: Set<number>, snapshot: Snapshot): Caller => {
   const token = bearerToken(ctx.get('authorization'));
@@ -27,7 +27,7 @@ const checkApiKey = (strapi: Core.Strapi, ctx: Context, keys: Set<number>, snaps
   }
   if (!keys.has(key.id)) throw new ApiError(403, MESSAGES.forbidden);
   getService(strapi, 'apiKeys').touch(key.id);
-  return { keyId: key.id, keyLimit: key.rateLimit };
+  return { keyId: key.id, keyLimit: key.rateLimit, preview: key.preview };
 };
 
 /**

@@ -51,12 +51,17 @@ export const namesTag = (header: string, tag: string): boolean => {
  * changes exactly when they do (a write, a total counted again, a signed file URL renewed), and `304` with no
  * body when the client holds them already. The answer is serialized here once (Koa would serialize it
  * anyway); SHA-1 is a validator, not a secret. Errors and writes keep `no-store` and get no tag. `shared`: the
- * answer is the same for anyone who may ask (docs/deviations.md).
+ * answer is the same for anyone who may ask (docs/deviations.md). An answer of drafts (`?status=draft`) has its
+ * tag prefixed `draft-`: the same bytes read as published rows never match it, so a 304 never crosses versions.
  */
-export const answerConditionally = (ctx: Context, type: EndpointType, shared = false) => {
+export const answerConditionally = (
+  ctx: Context,
+  type: EndpointType,
+  { shared = false, drafts = false }: { shared?: boolean; drafts?: boolean } = {}
+) => {
   if (!REVALIDATED.has(type) || ctx.status !== 200) return;
   const text = JSON.stringify(ctx.body);
-  const tag = `"${hash('sha1', text, 'base64url')}"`;
+  const tag = `"${drafts ? 'draft-' : ''}${hash('sha1', text, 'base64url')}"`;
   ctx.set('ETag', tag);
   ctx.set('Cache-Control', shared ? REVALIDATE_SHARED : REVALIDATE);
   const condition = ctx.get('If-None-Match');

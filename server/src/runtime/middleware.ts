@@ -23,6 +23,7 @@ import { matchRoute } from '../engine/route-table';
 import { createSessionResource } from './session-resource';
 import { setSecurityHeaders } from './security-headers';
 import { answerConditionally } from './conditional-get';
+import { draftsRead } from '../handlers/status-from-query';
 import { createMetricsRoute } from './metrics-route';
 
 const PREFIX = '/_api';
@@ -86,9 +87,12 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
     if (!keyed) await rateLimit(ctx, caller);
     Object.assign(caller, await authenticate(strapi, ctx, endpoint, snapshot, identify.identify));
     if (keyed) await rateLimit(ctx, caller);
-    await endpoint.handle(ctx, { param, user: caller.user });
+    await endpoint.handle(ctx, { param, user: caller.user, preview: caller.preview === true });
     // Allowed IPs keep an answer private: a shared cache would hand it to addresses outside the list.
-    answerConditionally(ctx, endpoint.type, mode === 'public' && !endpoint.ipAllowed);
+    answerConditionally(ctx, endpoint.type, {
+      shared: mode === 'public' && !endpoint.ipAllowed,
+      drafts: draftsRead(ctx),
+    });
   };
 
   return async (ctx: Context, next: Next) => {

@@ -26,6 +26,8 @@ const toSummary = (row: Record<string, unknown>): ApiKeySummary => ({
   expiresAt: row.expiresAt ? iso(row.expiresAt) : null,
   lastUsedAt: row.lastUsedAt ? iso(row.lastUsedAt) : null,
   rateLimit: (row.rateLimit as RateLimit | null) ?? null,
+  // A key stored before keys had the mark has it null: not marked.
+  preview: row.preview === true,
   createdAt: iso(row.createdAt),
 });
 
@@ -55,6 +57,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     description,
     expiresAt,
     rateLimit,
+    preview,
   }: ApiKeyInput): Promise<ApiKeySummary & { secret: string }> => {
     if (name && (await query().findOne({ where: { name }, select: ['id'] }))) refuse([nameTaken(name)]);
     const chosen = name ?? firstFree(await takenNames(), keyNameFrom(description));
@@ -69,6 +72,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           hash: hashSecret(resolveKeySecret(strapi), secret),
           expiresAt: expiresAt ? new Date(expiresAt) : null,
           rateLimit: rateLimit ?? null,
+          preview: preview ?? false,
         },
       });
     } catch (error) {
@@ -113,7 +117,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return created;
     },
 
-    /** Changes a key's description or limit; its name, secret and expiry stay. */
+    /** Changes a key's description, limit or preview mark; its name, secret and expiry stay. */
     async update(id: number, input: unknown): Promise<ApiKeySummary | null> {
       const parsed = apiKeyUpdateSchema.safeParse(input);
       if (!parsed.success) return refuse(problemsOfIssues(parsed.error));
@@ -123,9 +127,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return toSummary(row);
     },
 
-    /** Sets a key's own limit without putting it in force: an import does that once for all. */
-    async setRateLimit(id: number, rateLimit: RateLimit | null) {
-      await query().update({ where: { id }, data: { rateLimit } });
+    /**
+     * Sets a key's own limit and preview mark, each where given (undefined: left as it is), without putting them
+     * in force: an import does that once for all.
+     */
+    async setSettings(id: number, settings: { rateLimit?: RateLimit | null; preview?: boolean }) {
+      const data = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+      if (Object.keys(data).length) await query().update({ where: { id }, data });
     },
 
     /** Revokes a key: the row goes, and so does its id from every endpoint that allowed it. */

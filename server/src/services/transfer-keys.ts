@@ -1,5 +1,4 @@
 import { keyNameSchema, type ApiKeyInput, type ApiKeySummary } from '../../../contracts/api-key';
-import type { RateLimit } from '../../../contracts/rate-limit';
 import { DESCRIPTION_TRANSFER_FORMAT, type ImportResult, type TransferDocument } from '../../../contracts/transfer';
 import type apiKeysService from './api-keys';
 
@@ -18,10 +17,9 @@ export const keyResolver = async (apiKeys: ApiKeys, file: TransferDocument, resu
   const existing = await apiKeys.find();
   const byDescription = file.format === DESCRIPTION_TRANSFER_FORMAT;
   const descriptions = new Map(file.keys.flatMap((k) => ('name' in k ? [[k.name, k.description] as const] : [])));
-  // A key's limit is configuration like the rest: the file's replaces this environment's, where the file has one.
-  const limits = new Map<string, RateLimit | null>(
-    file.keys.flatMap((k) => ('rateLimit' in k && k.rateLimit !== undefined ? [[k.name, k.rateLimit]] : []))
-  );
+  // A key's limit and preview mark are configuration like the rest: the file's replace this environment's, where
+  // the file has them.
+  const settings = new Map(file.keys.flatMap((k) => ('name' in k ? [[k.name, k] as const] : [])));
   const resolved = new Map<string, ResolvedKey>();
 
   const matched = (key: ApiKeySummary): ResolvedKey => {
@@ -41,13 +39,13 @@ export const keyResolver = async (apiKeys: ApiKeys, file: TransferDocument, resu
   const resolveName = async (name: string): Promise<ResolvedKey> => {
     const key = existing.find((k) => k.name === name);
     const described = descriptions.get(name);
-    const rateLimit = limits.get(name);
-    if (!key) return created({ name, description: described ?? name, rateLimit });
+    const { rateLimit, preview } = settings.get(name) ?? {};
+    if (!key) return created({ name, description: described ?? name, rateLimit, preview });
     if (described !== undefined && described !== key.description) {
       const why = `the key "${name}" here is described "${key.description}", the file describes it "${described}"`;
       return { problem: `${why}: revoke one of them or describe them alike` };
     }
-    if (rateLimit !== undefined) await apiKeys.setRateLimit(key.id, rateLimit);
+    await apiKeys.setSettings(key.id, { rateLimit, preview });
     return matched(key);
   };
 

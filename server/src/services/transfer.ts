@@ -59,7 +59,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return {
       format: TRANSFER_FORMAT,
       exportedAt: new Date().toISOString(),
-      keys: keys.map(({ name, description, rateLimit }) => ({ name, description, rateLimit })),
+      keys: keys.map(({ name, description, rateLimit, preview }) => ({ name, description, rateLimit, preview })),
       endpoints: endpoints.map(definitionOf).map((definition) => ({
         ...definition,
         auth:
