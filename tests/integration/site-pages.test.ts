@@ -1,0 +1,172 @@
+import type { FieldSpec } from '../../contracts/definition';
+import { callWithKey, createEndpoint } from '../helpers/fixtures';
+import { keyedSuite } from '../helpers/keyed-suite';
+import {
+  ARTICLE_SLUGS,
+  DRAFT_ONLY_PAGE_SLUG,
+  PAGE_SLUGS,
+  restArticle,
+  restGlobal,
+  restPage,
+  SITE_LOCALES,
+} from '../helpers/marketing-site';
+
+/**
+ * One page, one call (issue 28): each page of the playground's marketing site (tests/helpers/marketing-site.ts)
+ * read with one `/_api` List, compared field by field with what Strapi's REST API answers with the deep
+ * `populate` a front end sends: a page's dynamic zone (components holding relations, media in related records,
+ * links to pages), the global single type (navbar logo record with its image, footer columns of links), an
+ * article (categories with their translations, related articles with covers), and each one's translations.
+ */
+
+const { app, admin, key } = keyedSuite();
+const call = callWithKey(
+  () => app,
+  () => key
+);
+const http = () => app.http();
+type Json = Record<string, any>;
+
+const f = (...names: string[]): FieldSpec[] => names.map((name) => ({ name }));
+const LINK_PAGE: FieldSpec = { name: 'page', fields: f('title', 'slug') };
+
+/** What the page endpoint answers: the same as REST's `pagePath` populate. */
+const PAGE_FIELDS: FieldSpec[] = [
+  ...f('title', 'slug', 'seo'),
+  {
+    name: 'sections',
+    fields: [
+      { name: 'buttons', fields: [LINK_PAGE] },
+      { name: 'link', fields: [LINK_PAGE] },
+      {
+        name: 'testimonials',
+        fields: [...f('name', 'quote', 'avatar'), { name: 'company', fields: f('company', 'image') }],
+      },
+      { name: 'logos', fields: f('company', 'image') },
+      {
+        name: 'plans',
+        fields: [...f('name', 'price', 'featured', 'perks'), { name: 'products', fields: f('title', 'sku', 'price') }],
+      },
+    ],
+  },
+  { name: 'localizations', fields: f('title', 'slug', 'locale') },
+];
+
+const GLOBAL_FIELDS: FieldSpec[] = [
+  ...f('siteName', 'seo'),
+  {
+    name: 'navbar',
+    fields: [
+      { name: 'logo', fields: f('company', 'image') },
+      { name: 'links', fields: [LINK_PAGE] },
+    ],
+  },
+  { name: 'footer', fields: [{ name: 'columns', fields: [{ name: 'links', fields: [LINK_PAGE] }] }] },
+  { name: 'localizations', fields: f('siteName', 'locale') },
+];
+
+const ARTICLE_FIELDS: FieldSpec[] = [
+  ...f('title', 'slug', 'body', 'cover'),
+  {
+    name: 'categories',
+    fields: [...f('name', 'slug'), { name: 'localizations', fields: f('name', 'slug', 'locale') }],
+  },
+  { name: 'relatedArticles', fields: f('title', 'slug', 'cover') },
+];
+
+const isFile = (value: unknown): value is Json =>
+  Boolean(value && typeof value === 'object' && 'mime' in value && 'hash' in value);
+const byLocale = (list: Json[]) => [...list].sort((a, b) => String(a.locale).localeCompare(String(b.locale)));
+
+/**
+ * A REST value as the List answers it under `spec`: files as their ids (ours are signed URLs, see `unsigned`),
+ * related records with the chosen fields only, components without their ids, translations by locale.
+ */
+const asOurs = (value: unknown, spec?: FieldSpec): unknown => {
+  if (value === null || value === undefined) return value ?? null;
+  if (Array.isArray(value)) {
+    const list = value.map((v) => asOurs(v, spec));
+    return spec?.name === 'localizations' ? byLocale(list as Json[]) : list;
+  }
+  if (isFile(value)) return value.id;
+  if (typeof value !== 'object') return value;
+  const object = value as Json;
+  if ('documentId' in object && spec?.fields) return recordOf(object, spec.fields);
+  // A component: every field but its id, the relations `spec` chooses answered as records.
+  const inside = new Map((spec?.fields ?? []).map((inner) => [inner.name, inner]));
+  return Object.fromEntries(
+    Object.entries(object)
+      .filter(([name]) => name !== 'id')
+      .map(([name, inner]) => [name, asOurs(inner, inside.get(name))])
+  );
+};
+const recordOf = (record: Json, fields: FieldSpec[]) =>
+  Object.fromEntries(fields.map((spec) => [spec.name, asOurs(record[spec.name], spec)]));
+
+const FILE_URL = /^\/_api\/_files\/\d+\/(\d+)\?/;
+/** Our answer with each signed file URL replaced by the id of the file it serves. */
+const unsigned = (value: unknown): unknown => {
+  if (typeof value === 'string') {
+    const match = FILE_URL.exec(value);
+    return match ? Number(match[1]) : value;
+  }
+  if (Array.isArray(value)) return value.map(unsigned);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unsigned(v)]));
+  }
+  return value;
+};
+
+beforeAll(async () => {
+  const list = (path: string, object: string, fields: FieldSpec[], extra: Json = {}) =>
+    createEndpoint(admin, key, { path, type: 'list', object, fields, ...extra });
+  await list('site/pages', 'api::page.page', PAGE_FIELDS, { locale: 'query' });
+  await list('site/global', 'api::global.global', GLOBAL_FIELDS, { locale: 'query' });
+  await list('site/articles', 'api::article.article', ARTICLE_FIELDS);
+});
+
+describe('each page of the site in one call, with the content REST populate gives', () => {
+  test('the plugin is loaded', () => {
+    expect(app.strapi.plugin('data-api')).toBeDefined();
+  });
+
+  test.each(SITE_LOCALES.flatMap((locale) => Object.values(PAGE_SLUGS[locale]).map((slug) => [locale, slug])))(
+    'the %s page %s: sections, their related records and images, its translations',
+    async (locale, slug) => {
+      const ours = await call('get', `/_api/site/pages?locale=${locale}&slug=${slug}`);
+      expect(ours.status).toBe(200);
+      const [theirs] = (await restPage(http, slug, locale as 'en' | 'fr')).data;
+      expect(theirs.sections.length).toBeGreaterThan(0);
+      expect(unsigned(ours.body.items)).toEqual([recordOf(theirs, PAGE_FIELDS)]);
+    }
+  );
+
+  test('the home page holds every kind of section, with relations and images at every level', async () => {
+    const [home] = (await call('get', '/_api/site/pages?locale=en&slug=home')).body.items;
+    const kinds = home.sections.map((s: Json) => s.__component);
+    expect(kinds).toEqual(expect.arrayContaining(['sections.hero', 'sections.testimonials', 'sections.logo-cloud']));
+    const testimonials = home.sections.find((s: Json) => s.__component === 'sections.testimonials').testimonials;
+    expect(testimonials[0].company.image).toMatch(FILE_URL);
+    expect(home.localizations).toEqual([expect.objectContaining({ locale: 'fr' })]);
+  });
+
+  test('a draft-only page is not read, as REST does not', async () => {
+    const ours = await call('get', `/_api/site/pages?locale=en&slug=${DRAFT_ONLY_PAGE_SLUG}`);
+    expect(ours.body.items).toEqual([]);
+  });
+
+  test.each(SITE_LOCALES)('the %s global: navbar logo and links, footer columns, translations', async (locale) => {
+    const ours = await call('get', `/_api/site/global?locale=${locale}`);
+    expect(ours.status).toBe(200);
+    const theirs = (await restGlobal(http, locale)).data;
+    expect(theirs.navbar.logo.image).toBeTruthy();
+    expect(unsigned(ours.body.items)).toEqual([recordOf(theirs, GLOBAL_FIELDS)]);
+  });
+
+  test.each(ARTICLE_SLUGS)('the article %s: categories with their translations, related articles', async (slug) => {
+    const ours = await call('get', `/_api/site/articles?slug=${slug}`);
+    expect(ours.status).toBe(200);
+    const [theirs] = (await restArticle(http, slug)).data;
+    expect(unsigned(ours.body.items)).toEqual([recordOf(theirs, ARTICLE_FIELDS)]);
+  });
+});
