@@ -21,6 +21,9 @@
  *      the media populated (target >= 10x; scripts/bench-files.js)
  *   10-11. 100 blog posts with a dynamic zone, an seo component (media, nested repeatable) and repeatable links:
  *      /_api List  vs  Strapi REST with the equivalent populate (target >= 5x; scripts/bench-blog.js)
+ *   16-17. the marketing site's home page (a dynamic zone of sections holding relations to records with images,
+ *      links to pages, translations): one /_api List call  vs  Strapi REST with the equivalent deep populate
+ *      (target >= 10x; scripts/bench-site.js)
  *   13-15. the List of 10 rows of 2 with a rate limit it never reaches, counted in memory and in Redis (a
  *      redis-server of the run's own)  vs  without a limit, in BENCH_LIMIT_ROUNDS interleaved rounds (default 3),
  *      medians compared (targets >= 90% and >= 80%; scripts/bench-limits.js)
@@ -84,6 +87,7 @@ const {
 const { sessionScenarios } = require('./bench-session');
 const { fileScenarios } = require('./bench-files');
 const { blogScenarios, BLOG_SEED_POSTS } = require('./bench-blog');
+const { siteScenarios } = require('./bench-site');
 const { notModifiedScenario, measureEtagWork } = require('./bench-etag');
 const { limitScenarios } = require('./bench-limits');
 const { measureUsageWork } = require('./bench-usage');
@@ -123,6 +127,7 @@ const TARGETS = {
   sessionVsRest: 10,
   filesVsRest: 10,
   blogVsRest: 5,
+  siteVsRest: 10,
   limitMemory: 0.9,
   limitRedis: 0.8,
   aggregateVsSql: 1.5,
@@ -398,6 +403,8 @@ const report = (context, scenarios, results, creates, etagWork, usageWork) => {
   const filesVsPlain = results.listFiles.requestsPerSecond / results.list100.requestsPerSecond;
   const blogVsRest = results.listBlog.requestsPerSecond / results.restBlog.requestsPerSecond;
   const blogP99 = results.restBlog.latency.p99 / results.listBlog.latency.p99;
+  const siteVsRest = results.sitePage.requestsPerSecond / results.restSitePage.requestsPerSecond;
+  const siteP99 = results.restSitePage.latency.p99 / results.sitePage.latency.p99;
   const limitMemory = results.list10memory.requestsPerSecond / results.list10unlimited.requestsPerSecond;
   const limitRedis = results.list10redis.requestsPerSecond / results.list10unlimited.requestsPerSecond;
   // Counting is on in every run: its share of a request's time is taken off the limited runs' ratios.
@@ -461,6 +468,13 @@ const report = (context, scenarios, results, creates, etagWork, usageWork) => {
           mark(blogVsRest, TARGETS.blogVsRest),
         ],
         ['/_api blog List vs REST populated (p99, REST / ours)', `${blogP99.toFixed(2)}x`, '', ''],
+        [
+          '/_api home page, one call vs REST deep populate (req/s)',
+          `${siteVsRest.toFixed(2)}x`,
+          '>= 10x',
+          mark(siteVsRest, TARGETS.siteVsRest),
+        ],
+        ['/_api home page vs REST deep populate (p99, REST / ours)', `${siteP99.toFixed(2)}x`, '', ''],
         ['/_api List 10 with a limit in memory vs without', `${(limitMemory * 100).toFixed(1)}%`, '', ''],
         ['/_api List 10 with a limit in Redis vs without', `${(limitRedis * 100).toFixed(1)}%`, '', ''],
         [
@@ -741,6 +755,7 @@ const runScenarios = async (strapi, origin, bareOrigin, key, context, limited) =
   scenarios.push(...(await sessionScenarios(strapi, origin, key)));
   scenarios.push(...(await fileScenarios(strapi, origin, key)));
   scenarios.push(...(await blogScenarios(strapi, origin, key)));
+  scenarios.push(...(await siteScenarios(strapi, origin, key)));
   const results = {};
   for (const scenario of scenarios) results[scenario.id] = await runScenario(scenario);
   const etagWork = await measureEtagWork(list10);

@@ -2,6 +2,7 @@ import type { FieldSpec } from '../../contracts/definition';
 import { callWithKey, createEndpoint } from '../helpers/fixtures';
 import { keyedSuite } from '../helpers/keyed-suite';
 import {
+  API_FIELDS,
   ARTICLE_SLUGS,
   DRAFT_ONLY_PAGE_SLUG,
   PAGE_SLUGS,
@@ -27,52 +28,7 @@ const call = callWithKey(
 const http = () => app.http();
 type Json = Record<string, any>;
 
-const f = (...names: string[]): FieldSpec[] => names.map((name) => ({ name }));
-const LINK_PAGE: FieldSpec = { name: 'page', fields: f('title', 'slug') };
-
-/** What the page endpoint answers: the same as REST's `pagePath` populate. */
-const PAGE_FIELDS: FieldSpec[] = [
-  ...f('title', 'slug', 'seo'),
-  {
-    name: 'sections',
-    fields: [
-      { name: 'buttons', fields: [LINK_PAGE] },
-      { name: 'link', fields: [LINK_PAGE] },
-      {
-        name: 'testimonials',
-        fields: [...f('name', 'quote', 'avatar'), { name: 'company', fields: f('company', 'image') }],
-      },
-      { name: 'logos', fields: f('company', 'image') },
-      {
-        name: 'plans',
-        fields: [...f('name', 'price', 'featured', 'perks'), { name: 'products', fields: f('title', 'sku', 'price') }],
-      },
-    ],
-  },
-  { name: 'localizations', fields: f('title', 'slug', 'locale') },
-];
-
-const GLOBAL_FIELDS: FieldSpec[] = [
-  ...f('siteName', 'seo'),
-  {
-    name: 'navbar',
-    fields: [
-      { name: 'logo', fields: f('company', 'image') },
-      { name: 'links', fields: [LINK_PAGE] },
-    ],
-  },
-  { name: 'footer', fields: [{ name: 'columns', fields: [{ name: 'links', fields: [LINK_PAGE] }] }] },
-  { name: 'localizations', fields: f('siteName', 'locale') },
-];
-
-const ARTICLE_FIELDS: FieldSpec[] = [
-  ...f('title', 'slug', 'body', 'cover'),
-  {
-    name: 'categories',
-    fields: [...f('name', 'slug'), { name: 'localizations', fields: f('name', 'slug', 'locale') }],
-  },
-  { name: 'relatedArticles', fields: f('title', 'slug', 'cover') },
-];
+const { page: PAGE_FIELDS, global: GLOBAL_FIELDS, article: ARTICLE_FIELDS } = API_FIELDS;
 
 const isFile = (value: unknown): value is Json =>
   Boolean(value && typeof value === 'object' && 'mime' in value && 'hash' in value);
