@@ -256,6 +256,38 @@ describe('query filters on related fields', () => {
   });
 });
 
+describe('sorting by a related field', () => {
+  test('a to-one relation’s field orders the records (NULLs first descending, then by id)', async () => {
+    await createEndpoint(admin, key, {
+      path: 'related/by-category',
+      type: 'list',
+      object: POST,
+      fields: [{ name: 'id' }, { name: 'category', fields: [{ name: 'name' }] }],
+      sort: [{ field: 'category.name', dir: 'desc' }],
+    });
+    const response = await call('get', '/_api/related/by-category');
+    expect(response.status).toBe(200);
+    const names = response.body.items.map((p: Json) => p.category?.name ?? null);
+    expect(new Set(names).size).toBeGreaterThanOrEqual(2);
+    const rank = (name: string | null) => (name === null ? '\uffff' : name);
+    const expected = [...response.body.items].sort(
+      (a: Json, b: Json) => rank(b.category?.name ?? null).localeCompare(rank(a.category?.name ?? null)) || a.id - b.id
+    );
+    expect(response.body.items).toEqual(expected);
+  });
+
+  test('a to-many relation’s field cannot be sorted on', async () => {
+    const response = await define({
+      path: 'related/bad-sort',
+      object: CATEGORY,
+      fields: [{ name: 'name' }],
+      sort: [{ field: 'posts.title' }],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toMatch(/only the fields of a to-one relation's record can be sorted on/);
+  });
+});
+
 describe('the OpenAPI document', () => {
   test('describes related records, translations and their filters; the answers fit it', async () => {
     const created = await admin.post('/data-api/openapi-documents', {

@@ -1,10 +1,10 @@
 import { LIMITS } from '../../../contracts/limits';
-import { DefinitionError } from '../errors/definition-error';
+import { DefinitionError, type Path } from '../errors/definition-error';
 import { codecFor } from '../query/codecs';
 import { requireField } from '../query/fields';
 import { keysetKeyOf } from '../query/list-filters';
 import { buildPageLinks, linkBase, linkHeader } from '../query/links';
-import { buildListSql } from '../query/list-sql';
+import { buildListSql, type ListSort } from '../query/list-sql';
 import type { Model } from '../query/model';
 import { parseListQuery } from '../query/params';
 import { compileQueryFilter, renderReadWhere, type QueryFilter } from '../query/read-filters';
@@ -15,6 +15,27 @@ import { selectedFilterKeys } from '../related/filter-keys';
 import { selectFields } from '../related/selection';
 import { compileStatusParam } from '../query/status-param';
 import type { HandledDefinition, Handler, ReadDeps } from './types';
+
+/** A sort on a field of the type, or of the record a to-one relation leads to (`category.name`). */
+const sortOf = (
+  model: Model,
+  { field: path, dir }: { field: string; dir: 'asc' | 'desc' },
+  where: Path,
+  deps: Pick<ReadDeps, 'dialect' | 'modelOf'>
+): ListSort => {
+  const dot = path.indexOf('.');
+  const via = dot > 0 ? requireField(model, path.slice(0, dot), where) : undefined;
+  if (via && (via.kind !== 'relation' || via.many)) {
+    throw new DefinitionError(where, `"${path}": only the fields of a to-one relation's record can be sorted on`);
+  }
+  const owner = via ? deps.modelOf(via.target) : model;
+  if (!owner) throw new DefinitionError(where, `"${path}" leads to a type whose records endpoints cannot answer`);
+  const field = requireField(owner, via ? path.slice(dot + 1) : path, where);
+  if (field.kind !== 'scalar' || !codecFor(field, deps.dialect).comparable) {
+    throw new DefinitionError(where, `"${path}" cannot be sorted on`);
+  }
+  return { field, dir, via };
+};
 
 const without = (filters: Map<string, unknown>, key: string) => new Map([...filters].filter(([k]) => k !== key));
 
@@ -30,14 +51,8 @@ export const listHandler = (
 ): Handler => {
   const { dialect, executor } = deps;
   const selected = selectFields(model, definition.fields, ['fields'], deps.modelOf);
-  const sort = definition.sort.map((s, i) => {
-    const field = requireField(model, s.field, ['sort', i]);
-    if (field.kind !== 'scalar' || !codecFor(field, dialect).comparable) {
-      throw new DefinitionError(['sort', i], `"${s.field}" cannot be sorted on`);
-    }
-    return { field, dir: s.dir };
-  });
-  const idSort = [{ field: requireField(model, 'id', ['sort']), dir: 'asc' as const }];
+  const sort = definition.sort.map((s, i) => sortOf(model, s, ['sort', i], deps));
+  const idSort = [sortOf(model, { field: 'id', dir: 'asc' }, ['sort'], deps)];
   const reader = createRecordReader(model, selected, deps, {
     status: definition.status,
     endpointId,

@@ -3,7 +3,7 @@ import type { Codec } from './codecs';
 import { codecFor } from './codecs';
 import { quoter, type Dialect } from './dialect';
 import { holdsComponents } from './model';
-import type { ColumnField, ComponentsField, MediaField, Model, ModelField, RelationField } from './model';
+import type { ColumnField, ComponentsField, MediaField, Model, RelationField, ScalarField } from './model';
 import { linkedStatus, relatedStatusCondition, statusCondition, type Status } from './status';
 
 /** A List endpoint's SQL, built once per definition change; only the WHERE clause varies per request. */
@@ -110,10 +110,28 @@ export const listedColumn = (model: Model, field: ColumnField | ComponentsField,
     ? { expression: `${ROOT}.${quoter(dialect)('id')}`, codec: codecFor(model.fields.get('id')!, dialect) }
     : { expression: columnOf(model, field, dialect, status), codec: codecFor(field, dialect) };
 
+/** The value of `field` of the record a to-one relation `via` leads to, of `status`: what a List sorts by. */
+const relatedValue = (via: RelationField, field: ScalarField, dialect: Dialect, status: Status) => {
+  const q = quoter(dialect);
+  const { table, targetTable, ownerColumn, targetColumn } = via.link;
+  const related = relatedStatusCondition(via, 'lt', status, dialect);
+  return (
+    `(SELECT MIN(lt.${q(field.column)}) FROM ${q(table)} lk JOIN ${q(targetTable)} lt ON lt.${q('id')} = lk.${q(targetColumn)}` +
+    ` WHERE lk.${q(ownerColumn)} = ${ROOT}.${q('id')}${related ? ` AND ${related}` : ''})`
+  );
+};
+
+/** A List's sort: a field of its type, or one of the record a to-one relation leads to (`via`). */
+export interface ListSort {
+  field: ScalarField;
+  dir: 'asc' | 'desc';
+  via?: RelationField;
+}
+
 export const buildListSql = (
   model: Model,
   select: SelectList,
-  sort: Array<{ field: ModelField; dir: 'asc' | 'desc' }>,
+  sort: ListSort[],
   status: Status,
   dialect: Dialect
 ): ListSql => {
@@ -121,15 +139,17 @@ export const buildListSql = (
   const expressions = select.expressions.map((expression, i) => `${expression} AS c${i}`);
   const from = `FROM ${q(model.table)} ${ROOT}`;
   const order: string[] = [];
-  for (const { field, dir } of sort) {
-    const column = `${ROOT}.${q((field as { column: string }).column)}`;
+  const byId = ({ field, via }: ListSort) => !via && field.name === 'id';
+  for (const entry of sort) {
+    const { field, dir, via } = entry;
+    const column = via ? relatedValue(via, field, dialect, status) : `${ROOT}.${q(field.column)}`;
     // NULLs sort last ascending and first descending on every database, as PostgreSQL does by default.
-    if (field.name !== 'id')
+    if (!byId(entry))
       order.push(`CASE WHEN ${column} IS NULL THEN ${dir === 'asc' ? 1 : 0} ELSE ${dir === 'asc' ? 0 : 1} END`);
     order.push(`${column} ${dir.toUpperCase()}`);
-    if (field.name === 'id') break;
+    if (byId(entry)) break;
   }
-  if (!sort.some(({ field }) => field.name === 'id')) order.push(`${ROOT}.${q('id')} ASC`);
+  if (!sort.some(byId)) order.push(`${ROOT}.${q('id')} ASC`);
   return {
     page: (where, skipping) => {
       const ordered = `ORDER BY ${order.join(', ')}`;
