@@ -1,7 +1,7 @@
 'use strict';
 
 /**
- * The marketing-site scenarios of scripts/bench.js (issue 28), on the playground's site (scripts/marketing-site.js):
+ * The marketing-site scenarios of scripts/bench.js (issue 28), on the playground's site (playground/src/marketing-site.js):
  *
  *  16. the home page in one /_api List call: its sections with their related records (testimonials and their
  *      companies' logos, logos, plans and their products, pages behind links), every image, its translations
@@ -10,7 +10,7 @@
  *
  * Each answer is checked first: one page, with its sections and its French translation.
  */
-const { API_FIELDS, homePagePath } = require('./marketing-site');
+const { API_FIELDS, homePagePath } = require('../playground/src/marketing-site');
 
 const siteScenarios = async (strapi, origin, key) => {
   await strapi

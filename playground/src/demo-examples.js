@@ -1,3 +1,5 @@
+const { API_FIELDS } = require('./marketing-site');
+
 /**
  * The demo's example endpoints and API key, created through the plugin's own services (the same validation
  * as the admin API) on the first start of a fresh database. Returns the key's secret, shown only this once.
@@ -159,6 +161,25 @@ const EXAMPLES = (keyId) => {
       fields: ['id', 'orderedAt', 'status', 'quantity', 'total', 'product'].map((name) => ({ name })),
       sort: [{ field: 'id', dir: 'desc' }],
       auth: siteUser,
+    },
+    {
+      name: 'Site pages, one call per page (sections, related records, images, translations)',
+      path: 'site/pages',
+      type: 'list',
+      object: 'api::page.page',
+      locale: 'query',
+      fields: API_FIELDS.page,
+      auth,
+    },
+    {
+      name: 'Navbar and footer for every visitor (public)',
+      path: 'site/global',
+      type: 'list',
+      object: 'api::global.global',
+      locale: 'query',
+      fields: API_FIELDS.global,
+      auth: { method: 'public' },
+      rateLimit: { requests: 600, windowSeconds: 60, burst: 100 },
     },
     {
       name: 'Rename my customer record (logged-in site user)',

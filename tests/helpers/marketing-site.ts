@@ -2,7 +2,7 @@ import type supertest from 'supertest';
 import type { FieldSpec } from '../../contracts/definition';
 
 /**
- * The playground's marketing site (playground/src/seed/site.js) as its front end reads it (scripts/marketing-site.js:
+ * The playground's marketing site (playground/src/seed/site.js) as its front end reads it (playground/src/marketing-site.js:
  * REST's deep-`populate` paths, the `/_api` Lists' fields), for tests: the `rest*` functions call REST on a suite's
  * app (no token: the playground grants these reads to the public role) and return its JSON body, for tests that
  * compare a `/_api` answer with REST's, field by field.
@@ -10,9 +10,9 @@ import type { FieldSpec } from '../../contracts/definition';
 
 export type SiteLocale = 'en' | 'fr';
 
-/** The shared description of the site (scripts/marketing-site.js, plain JavaScript for the benchmark), typed. */
+/** The shared description of the site (playground/src/marketing-site.js, plain JavaScript for the demo and the benchmark), typed. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const site = require('../../scripts/marketing-site') as {
+const site = require('../../playground/src/marketing-site') as {
   SITE_LOCALES: readonly SiteLocale[];
   PAGE_SLUGS: Record<SiteLocale, { home: string; pricing: string; about: string }>;
   DRAFT_ONLY_PAGE_SLUG: string;
