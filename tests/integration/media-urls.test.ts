@@ -99,7 +99,8 @@ describe('a List with mediaUrls: "public" on the local provider', () => {
   test('reads the Media Library once per page and component level, never once per file', async () => {
     let reads = 0;
     const listen = (query: { sql: string }) => {
-      if (/from [`"]files[`"]/i.test(query.sql)) reads += 1;
+      // The files table, quoted (PostgreSQL adds its schema: "public"."files").
+      if (/[`"]files[`"]/.test(query.sql)) reads += 1;
     };
     knexOf(app).on('query', listen);
     const posts = await items('media/public/objects').finally(() => knexOf(app).removeListener('query', listen));

@@ -74,8 +74,7 @@ export const mediaLibrary = (strapi: Core.Strapi) => {
     },
     /**
      * The stable URL a public provider gave a file it stores (`file.url`, as Strapi's REST API answers it), or
-     * null: a private provider's file, or one of another provider, which may have been private (Strapi, which
-     * answers those as they are, cannot tell either).
+     * null: a private provider's file, or one stored by another provider, which may have been private.
      */
     async publicUrl(file: FileRecord): Promise<string | null> {
       if (file.provider !== config()?.provider || (await this.isPrivate())) return null;
