@@ -96,6 +96,26 @@ describe('a List with mediaUrls: "public" on the local provider', () => {
     expect(formats).toBeGreaterThan(0);
   });
 
+  test("answers the files of related records with REST's URLs too (a category's seo image)", async () => {
+    await postList('media/public/related', {
+      mediaUrls: 'public',
+      fields: [{ name: 'slug' }, { name: 'category', fields: [{ name: 'name' }, { name: 'seo' }] }],
+    });
+    const posts = await items('media/public/related');
+    const response = await app
+      .http()
+      .get('/api/posts?populate[category][populate][seo][populate]=shareImage&pagination[pageSize]=100');
+    expect(response.status).toBe(200);
+    const expected = new Map<string, Json>(response.body.data.map((post: Json) => [post.slug, post]));
+    const images = posts.flatMap((post) => (post.category?.seo?.shareImage ? [post] : []));
+    expect(images.length).toBeGreaterThan(0);
+    for (const post of posts) {
+      expect(post.category?.seo?.shareImage ?? null).toBe(
+        expected.get(post.slug)!.category?.seo?.shareImage?.url ?? null
+      );
+    }
+  });
+
   test('reads the Media Library once per page and component level, never once per file', async () => {
     let reads = 0;
     const listen = (query: { sql: string }) => {
