@@ -44,6 +44,10 @@ export const PUBLIC_READS_ONLY = 'a public endpoint only reads: use a list or ag
 export const PUBLIC_NEEDS_RATE_LIMIT =
   'a public endpoint needs a rate limit: anyone may call it, so each source address gets this budget';
 
+/** Which URL a List gives a file: the plugin's signed one, or the public upload provider's own. */
+export const MEDIA_URLS = ['signed', 'public'] as const;
+export type MediaUrls = (typeof MEDIA_URLS)[number];
+
 const SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
 /** Why a path is refused, or null when it is acceptable. The path is given without slashes at either end. */
@@ -158,6 +162,12 @@ export const definitionSchema = z
      * type, size, dimensions, alternative text, caption and formats, each URL signed).
      */
     media: z.enum(['url', 'object']).optional(),
+    /**
+     * Which URL a List gives each file: `"signed"` (absent: the plugin's own URLs, which expire) or `"public"`
+     * (the upload provider's own stable URL, as Strapi's REST API gives it, for pages that are cached). A
+     * private provider's files keep signed URLs either way.
+     */
+    mediaUrls: z.enum(MEDIA_URLS).optional(),
     enabled: z.boolean().default(true),
   })
   .superRefine((d, ctx) => {

@@ -58,7 +58,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-test('a List of posts: components and dynamic zones explained, a filter on seo.metaTitle, media as file details', async () => {
+test('a List of posts: components and dynamic zones explained, a filter on seo.metaTitle, media as file details with public URLs', async () => {
   await startEndpoint('Posts with SEO', 'blog/posts', 'Post (api::post.post)');
   // What the client gets, said next to each structured field.
   const seo = await fieldBox('seo').innerText();
@@ -91,6 +91,11 @@ test('a List of posts: components and dynamic zones explained, a filter on seo.m
   await condition.getByLabel('Value', { exact: true }).fill('Post 2');
   await chooseExactly(page, combobox('Media fields as'), 'File details');
   await page.getByText('alternativeText, caption and formats').waitFor();
+  // Which URLs, with what each means for pages that are cached.
+  expect(await optionsOf(page, combobox('File URLs'))).toEqual(['Signed, expiring', 'Public, stable']);
+  await page.getByText('Not for cached pages').waitFor();
+  await chooseExactly(page, combobox('File URLs'), 'Public, stable');
+  await page.getByText('it suits static generation, ISR and CDNs. Anyone with the URL can fetch the file').waitFor();
   await screenshot(page, 'builder-components');
 
   expect(await save('blog/posts')).toMatchObject({
@@ -99,12 +104,14 @@ test('a List of posts: components and dynamic zones explained, a filter on seo.m
     fields: [{ name: 'id' }, { name: 'title' }, { name: 'seo' }, { name: 'blocks' }],
     filter: { $and: [{ seo: { metaTitle: { $startsWith: 'Post 2' } } }] },
     media: 'object',
+    mediaUrls: 'public',
   });
   const response = await call('get', '/_api/blog/posts');
   expect(response.status).toBe(200);
   expect(response.body.items.map((i: { title: string }) => i.title)).toEqual(['Post 2']);
   const [post] = response.body.items;
   expect(post.seo).toMatchObject({ metaTitle: 'Post 2 | Playground', shareImage: { alternativeText: 'Picture 4' } });
+  expect(post.seo.shareImage.url).toMatch(/^\/uploads\/[\w.-]+$/);
   expect(post.blocks.map((b: { __component: string }) => b.__component)).toEqual([
     'shared.rich-text',
     'shared.quote',
@@ -140,6 +147,7 @@ test('a List of categories: the locale chosen by the client, the shared fields s
     fields: [{ name: 'name' }, { name: 'position' }, { name: 'locale' }],
   });
   expect(stored).not.toHaveProperty('media');
+  expect(stored).not.toHaveProperty('mediaUrls');
   const names = async (query: string) => {
     const response = await call('get', `/_api/blog/categories${query}`);
     expect(response.status).toBe(200);

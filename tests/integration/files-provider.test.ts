@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { callWithKey, createKey, type KeyFixture } from '../helpers/fixtures';
+import { callWithKey, createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
 import {
   createPictureEndpoints,
   download as downloadFrom,
@@ -10,12 +10,13 @@ import {
   PDF,
   signedPath,
 } from '../helpers/files';
-import { startApp, type TestApp } from '../helpers/strapi';
+import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 import { startStore, type UploadStore } from '../helpers/upload-store';
 
 /**
  * Media fields on a remote upload provider (tests/fixtures/upload-provider, standing in for S3): a private
- * provider's own signed URLs in List answers, and /_api/_files streaming from the provider.
+ * provider's own signed URLs in List answers (even with `mediaUrls: "public"`, which gives a public provider's
+ * own URLs), and /_api/_files streaming from the provider.
  */
 describe.each([
   ['a private provider (its own signed URLs)', true],
@@ -23,6 +24,7 @@ describe.each([
 ])('media fields on %s', (_label, isPrivate) => {
   let store: UploadStore;
   let app: TestApp;
+  let admin: AdminClient;
   let key: KeyFixture;
   let listId: number;
 
@@ -43,7 +45,7 @@ describe.each([
     store = await startStore(isPrivate);
     app = await startApp(store.env);
     expect(app.strapi.plugin('data-api')).toBeDefined();
-    const admin = await app.admin();
+    admin = await app.admin();
     key = await createKey(admin);
     listId = await createPictureEndpoints(admin, key, {
       tasks: [{ action: 'raise-error', when: { match: { title: 'refuse uploads' } }, message: 'refused' }],
@@ -120,5 +122,37 @@ describe.each([
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ success: false, error: 'refused' });
     expect(store.files().sort()).toEqual(before);
+  });
+
+  it(`answers ${isPrivate ? 'its signed' : 'its own'} URLs with mediaUrls "public", as Strapi's REST API does`, async () => {
+    await createEndpoint(admin, key, {
+      path: 'pictures/public',
+      type: 'list',
+      object: 'api::product.product',
+      mediaUrls: 'public',
+      fields: [{ name: 'id' }, { name: 'photo' }, { name: 'gallery' }],
+    });
+    const response = await call('get', '/_api/pictures/public?id=1');
+    expect(response.status).toBe(200);
+    const item = response.body.items[0] as { id: number; photo: string; gallery: string[] };
+    const urls = [item.photo, ...item.gallery];
+    const rest = await app.http().get('/api/products?filters[id][$eq]=1&populate[photo]=true&populate[gallery]=true');
+    expect(rest.status).toBe(200);
+    const [product] = rest.body.data as Array<{ photo: { url: string }; gallery: Array<{ url: string }> }>;
+    expect(urls).toEqual([product.photo.url, ...product.gallery.map((f) => f.url)]);
+    expect(urls.length).toBeGreaterThan(1);
+    for (const url of urls) expect(url.startsWith(`${store.baseUrl}/`)).toBe(true);
+    const raw = await knexOf(app)('files').whereIn('url', urls).select('url');
+    if (isPrivate) {
+      // Never the bucket's raw URL: the provider's signed one, as the List without the option gives.
+      expect(raw).toEqual([]);
+      expect(item).toEqual(await listPictures());
+      for (const url of urls) expect(new URL(url).searchParams.get('token')).toMatch(/^[0-9a-f]{64}$/);
+    } else {
+      expect(raw).toHaveLength(urls.length);
+      const fetched = await fetch(item.gallery[0]); // (the photo was removed from the store above)
+      expect(fetched.status).toBe(200);
+      expect(Buffer.from(await fetched.arrayBuffer()).equals(GIF)).toBe(true);
+    }
   });
 });

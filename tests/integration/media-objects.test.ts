@@ -12,7 +12,7 @@ import { startStore, type UploadStore } from '../helpers/upload-store';
  * Media objects (issue 17 item 7): a List with `media: "object"` answers the playground blog's `cover` as the
  * file's fields and formats, compared with Strapi's REST API (`/api/posts?populate=cover`); every URL, the
  * original's and each format's, is signed and serves that file's own bytes. On a private provider, the URLs
- * are the provider's own signed URLs, formats included.
+ * are the provider's own signed URLs, formats included, even with `mediaUrls: "public"`.
  */
 
 const POST = 'api::post.post';
@@ -215,5 +215,24 @@ describe('a List with media: "object" on a private provider (its own signed URLs
     expect(response.headers['content-type']).toBe(cover.formats.thumbnail.mime);
     const { hash, ext } = cover.formats.thumbnail;
     expect(Buffer.compare(response.body, readFileSync(join(store.dir, `${hash}${ext}`)))).toBe(0);
+  });
+
+  it('keeps the signed URLs with mediaUrls "public": the original, every format, files inside components', async () => {
+    await createEndpoint(admin, key, {
+      path: 'posts/media/public',
+      type: 'list',
+      object: POST,
+      media: 'object',
+      mediaUrls: 'public',
+      fields: [{ name: 'slug' }, { name: 'cover' }, { name: 'seo' }],
+    });
+    const response = await call('get', '/_api/posts/media/public');
+    expect(response.status).toBe(200);
+    const posts = response.body.items as Post[];
+    expect(posts).toEqual(await listPosts());
+    const images = posts.flatMap((post) => [post.cover, post.seo?.shareImage ?? null]).filter((m) => m !== null);
+    const urls = images.flatMap((image) => [image.url, ...Object.values(image.formats).map((f) => f.url)]);
+    expect(urls.length).toBeGreaterThan(images.length);
+    for (const url of urls) expect(new URL(url).searchParams.get('token')).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -68,6 +68,28 @@ describe('component read schemas', () => {
     expect(fits({ metaTitle: 'T', shareImage: 'u', social: [] })).toBe(false);
   });
 
+  test('the provider\'s public URLs (mediaUrls: "public") get schemas of their own where they appear', () => {
+    const ctx = { ...context(), fileUrl: 'a public URL', publicUrls: true };
+    fieldReadSchema(seoField, 'object', ctx);
+    fieldReadSchema(componentField('card', card, false), 'url', ctx);
+    expect(Object.keys(ctx.schemas).sort()).toEqual([
+      'PublicMediaFormat',
+      'PublicMediaObject',
+      'shared.seo.media-objects.public-urls',
+      'shared.social-card',
+    ]);
+    expect(ctx.schemas.PublicMediaObject.properties).toMatchObject({ url: { description: 'a public URL' } });
+    const signed = context();
+    fieldReadSchema(seoField, 'url', signed);
+    fieldReadSchema(seoField, 'url', ctx);
+    expect((signed.schemas['shared.seo'].properties as Record<string, JsonSchema>).shareImage).toMatchObject({
+      description: 'a signed URL',
+    });
+    expect((ctx.schemas['shared.seo.public-urls'].properties as Record<string, JsonSchema>).shareImage).toMatchObject({
+      description: 'a public URL',
+    });
+  });
+
   test('a dynamic zone: oneOf its components, told apart by __component', () => {
     const ctx = context();
     const schema = fieldReadSchema(blocks, 'url', ctx);

@@ -18,7 +18,7 @@ const localeHint = (locale: string) =>
 
 /**
  * What the endpoint reads and writes of a type's content, where the type has it: Draft & Publish status and
- * publishing, the locale of a localized type, and how a List answers files.
+ * publishing, the locale of a localized type, and how a List answers files and which URLs it gives them.
  */
 export const ContentOptions = ({
   object,
@@ -108,6 +108,22 @@ export const ContentOptions = ({
               ['object', t('builder.media.object')],
             ]}
             onChange={(v) => set('media', v as Draft['media'])}
+          />
+        </Grid.Item>
+      )}
+      {draft.type === 'list' && holdsMedia(object.fields) && (
+        <Grid.Item col={4} xs={12}>
+          <SelectField
+            name="mediaUrls"
+            label={t('builder.mediaUrls')}
+            hint={t(`builder.mediaUrls.hint.${draft.mediaUrls}`)}
+            value={draft.mediaUrls}
+            error={problems.mediaUrls}
+            options={[
+              ['signed', t('builder.mediaUrls.signed')],
+              ['public', t('builder.mediaUrls.public')],
+            ]}
+            onChange={(v) => set('mediaUrls', v as Draft['mediaUrls'])}
           />
         </Grid.Item>
       )}

@@ -10,6 +10,7 @@ import {
   targetsRecord,
   type EndpointDefinition,
   type EndpointType,
+  type MediaUrls,
   type ParameterMode,
   type StoredEndpoint,
 } from '../../../contracts/definition';
@@ -30,6 +31,7 @@ export type Draft = Pick<
   /** On a localized type: a locale code, `query` or `all`; empty for the site's default locale. */
   locale: string;
   media: NonNullable<EndpointDefinition['media']>;
+  mediaUrls: MediaUrls;
   allowedIps: string;
   rateLimit: RateLimit | null;
   filter: string;
@@ -50,6 +52,7 @@ export const emptyDraft = (): Draft => ({
   publish: false,
   locale: '',
   media: 'url',
+  mediaUrls: 'signed',
   enabled: true,
   fields: [],
   sort: [],
@@ -74,6 +77,7 @@ export const draftOf = (e: StoredEndpoint): Draft => ({
   publish: e.publish,
   locale: e.locale ?? '',
   media: e.media ?? 'url',
+  mediaUrls: e.mediaUrls ?? 'signed',
   enabled: e.enabled,
   fields: e.fields,
   sort: e.sort,
@@ -130,7 +134,7 @@ export const localProblems = (d: Draft): Record<string, string> => {
 /**
  * The definition the admin API takes, from a draft without local problems, for the type `object`. Options
  * are sent only where the builder shows them: `status` and `publish` for a Draft & Publish type, `locale` for
- * a localized one, `media` for a List of a type with files.
+ * a localized one, `media` and `mediaUrls` for a List of a type with files.
  */
 export const payloadOf = (d: Draft, object: ObjectDescription | undefined) => ({
   name: d.name,
@@ -142,6 +146,7 @@ export const payloadOf = (d: Draft, object: ObjectDescription | undefined) => ({
   publish: Boolean(object?.draftAndPublish) && isWrite(d.type) && d.publish,
   ...(object?.localized && d.locale ? { locale: d.locale } : {}),
   ...(d.type === 'list' && d.media === 'object' && holdsMedia(object?.fields) ? { media: d.media } : {}),
+  ...(d.type === 'list' && d.mediaUrls === 'public' && holdsMedia(object?.fields) ? { mediaUrls: d.mediaUrls } : {}),
   enabled: d.enabled,
   fields: d.type === 'delete' ? [] : d.fields,
   sort: d.type === 'list' ? d.sort : [],

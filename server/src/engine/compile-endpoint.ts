@@ -92,6 +92,9 @@ export const compileEndpoint = (
   if (definition.media === 'object' && definition.type !== 'list') {
     throw new DefinitionError(['media'], 'only a List answers media fields, so only a List takes "object"');
   }
+  if (definition.mediaUrls === 'public' && definition.type !== 'list') {
+    throw new DefinitionError(['mediaUrls'], 'only a List answers media fields, so only a List takes "public"');
+  }
   if (definition.publish && !model.draftAndPublish) {
     throw new DefinitionError(['publish'], `${model.uid} has no Draft & Publish; its records are always published`);
   }

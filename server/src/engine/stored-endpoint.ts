@@ -22,6 +22,7 @@ export const toDefinitionInput = (row: Record<string, unknown>) => ({
   publish: Boolean(row.publish),
   ...(row.locale ? { locale: row.locale } : {}),
   ...(row.media ? { media: row.media } : {}),
+  ...(row.mediaUrls ? { mediaUrls: row.mediaUrls } : {}),
   enabled: row.enabled !== false,
 });
 

@@ -1,4 +1,4 @@
-import type { EndpointDefinition } from '../../../contracts/definition';
+import type { EndpointDefinition, MediaUrls } from '../../../contracts/definition';
 import { formatOf, formatsOf } from './file-formats';
 import type { FileRecord, MediaLibrary } from './media-library';
 import { mediaObject, type MediaObject } from './media-object';
@@ -22,22 +22,26 @@ const fileIdsOf = (items: Array<Record<string, unknown>>, columns: MediaColumn[]
 /** `<file id>` or `<file id>/<format>`: what a URL serves. */
 const keyOf = (fileId: number, format?: string) => (format ? `${fileId}/${format}` : `${fileId}`);
 
-/** The provider's own signed URLs of the files it stores (and of their formats when `withFormats`). */
-const providerUrls = async (library: MediaLibrary, files: FileRecord[], withFormats: boolean) => {
+/** The provider's URL of a file (or format) it stores, signed or public; null: the plugin signs its own. */
+type ProviderUrl = (file: FileRecord) => Promise<string | null>;
+
+/** The provider's own URLs of the files it stores (and of their formats when `withFormats`). */
+const providerUrls = async (urlOf: ProviderUrl, files: FileRecord[], withFormats: boolean) => {
   const variants = files.flatMap((file) => [
     { key: keyOf(file.id), file },
     ...(withFormats
       ? formatsOf(file).map(([name]) => ({ key: keyOf(file.id, name), file: formatOf(file, name)! }))
       : []),
   ]);
-  const urls = await Promise.all(variants.map(({ file }) => library.providerUrl(file)));
+  const urls = await Promise.all(variants.map(({ file }) => urlOf(file)));
   return new Map(variants.flatMap(({ key }, i) => (urls[i] ? [[key, urls[i]] as const] : [])));
 };
 
 /**
  * Turns the file ids of a List page into URLs or media objects (spec 2.9, issue 17 item 7): this plugin's signed
- * URLs, or, when the upload provider keeps files private and signs its own URLs, the provider's. One lookup of
- * the page's files, made when the answer needs them (objects, or a private provider).
+ * URLs; when the upload provider keeps files private and signs its own URLs, the provider's; with `urls:
+ * "public"` (issue 28 item 4), a public provider's own stable URLs. One lookup of the page's files, made when
+ * the answer needs them (objects, a private provider, public URLs).
  */
 export const createFileUrls = (signer: FileSigner, library: MediaLibrary) => ({
   async present(
@@ -45,15 +49,23 @@ export const createFileUrls = (signer: FileSigner, library: MediaLibrary) => ({
     columns: MediaColumn[],
     endpointId: number,
     base: string,
-    shape: MediaShape = 'url'
+    shape: MediaShape = 'url',
+    urls: MediaUrls = 'signed'
   ) {
     if (!items.length || !columns.length) return;
     const expires = signer.expiry();
     const isPrivate = await library.isPrivate();
-    const files = shape === 'object' || isPrivate ? await library.find(fileIdsOf(items, columns)) : [];
-    const signed = isPrivate ? await providerUrls(library, files, shape === 'object') : new Map<string, string>();
+    const providerUrl: ProviderUrl | null = isPrivate
+      ? (file) => library.providerUrl(file)
+      : urls === 'public'
+        ? (file) => library.publicUrl(file)
+        : null;
+    const files = shape === 'object' || providerUrl ? await library.find(fileIdsOf(items, columns)) : [];
+    const provided = providerUrl
+      ? await providerUrls(providerUrl, files, shape === 'object')
+      : new Map<string, string>();
     const urlOf = (fileId: number, format?: string) =>
-      signed.get(keyOf(fileId, format)) ?? `${base}${signer.path({ endpointId, fileId, expires, format })}`;
+      provided.get(keyOf(fileId, format)) ?? `${base}${signer.path({ endpointId, fileId, expires, format })}`;
     const byId = new Map(files.map((file) => [file.id, file]));
     const answer: (fileId: number) => MediaObject | string | null =
       shape === 'object'

@@ -72,6 +72,14 @@ export const mediaLibrary = (strapi: Core.Strapi) => {
       if (file.provider !== config()?.provider || !(await this.isPrivate())) return null;
       return (await plugin().provider.getSignedUrl(file)).url;
     },
+    /**
+     * The stable URL a public provider gave a file it stores (`file.url`, as Strapi's REST API answers it), or
+     * null: a private provider's file, or one stored by another provider, which may have been private.
+     */
+    async publicUrl(file: FileRecord): Promise<string | null> {
+      if (file.provider !== config()?.provider || (await this.isPrivate())) return null;
+      return file.url;
+    },
   };
 };
 

@@ -58,6 +58,7 @@ export const listHandler = (
     endpointId,
     base: linkBase(deps.publicUrl, ''),
     media: definition.media,
+    mediaUrls: definition.mediaUrls,
   });
   const sql = buildListSql(model, reader.select, sort.length ? sort : idSort, definition.status, dialect);
   const endpointFilter = compileEndpointFilter(definition, model, deps, definition.status);

@@ -47,6 +47,9 @@ export const numberText = (endpoint: CompiledEndpoint) =>
 export const fileUrlText = (ttlSeconds: number) =>
   `A temporary signed URL of the file, valid about ${Math.ceil(ttlSeconds / 60)} minutes from the answer: fetch it as is, without credentials, from an address the endpoint allows (it answers 410 once expired; a new List answer gives a fresh one). Where the site keeps files in private storage, it is the storage's own signed URL.`;
 
+export const PUBLIC_FILE_URL_TEXT =
+  "The upload provider's own URL of the file, as Strapi's REST API gives it: relative (`/uploads/...`) for Strapi's local provider, absolute for a remote store. It does not expire, so cached pages (static generation, a CDN) keep working; anyone with the URL can fetch the file. Where the site keeps files in private storage, or for a file of a provider the site no longer uses, it is a temporary signed URL instead.";
+
 /** Whether `endpoint` can answer 429: it has a limit, or takes API keys, which may carry their own. */
 export const mayLimit = (endpoint: CompiledEndpoint) =>
   endpoint.definition.rateLimit !== undefined || endpoint.auth.method === 'api-key';

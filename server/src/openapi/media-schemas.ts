@@ -1,9 +1,5 @@
 import type { JsonSchema } from './field-schemas';
 
-/** The names of the media object schemas in `components/schemas`. */
-export const MEDIA_OBJECT = 'MediaObject';
-const MEDIA_FORMAT = 'MediaFormat';
-
 const described = (fileUrl: string): Record<string, JsonSchema> => ({
   url: { type: 'string', format: 'uri-reference', description: fileUrl },
   name: { type: 'string', description: 'The file name' },
@@ -23,11 +19,15 @@ const strictObject = (properties: Record<string, JsonSchema>, description: strin
 
 /**
  * Adds the schemas of media objects (definition `media: "object"`) to `schemas`: a file's own fields, and its
- * formats (the resized copies Strapi makes of an image), each with its own signed URL.
+ * formats (the resized copies Strapi makes of an image), each with its own URL, signed or, with `publicUrls`
+ * (`mediaUrls: "public"`), the provider's (`PublicMediaObject`: a document may hold Lists of both kinds).
+ * Answers the name of the media object's schema.
  */
-export const addMediaObjectSchemas = (schemas: Record<string, JsonSchema>, fileUrl: string) => {
-  schemas[MEDIA_FORMAT] ??= strictObject(described(fileUrl), 'A resized copy of an image');
-  schemas[MEDIA_OBJECT] ??= strictObject(
+export const addMediaObjectSchemas = (schemas: Record<string, JsonSchema>, fileUrl: string, publicUrls = false) => {
+  const prefix = publicUrls ? 'Public' : '';
+  const [object, format] = [`${prefix}MediaObject`, `${prefix}MediaFormat`];
+  schemas[format] ??= strictObject(described(fileUrl), 'A resized copy of an image');
+  schemas[object] ??= strictObject(
     {
       ...described(fileUrl),
       alternativeText: { type: ['string', 'null'] },
@@ -35,9 +35,10 @@ export const addMediaObjectSchemas = (schemas: Record<string, JsonSchema>, fileU
       formats: {
         type: 'object',
         description: 'The resized copies by name (thumbnail, small, medium, large); empty for files without any',
-        additionalProperties: { $ref: `#/components/schemas/${MEDIA_FORMAT}` },
+        additionalProperties: { $ref: `#/components/schemas/${format}` },
       },
     },
     'A file of the Media Library'
   );
+  return object;
 };

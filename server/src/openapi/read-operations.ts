@@ -6,7 +6,7 @@ import { keysetKeyOf } from '../query/list-filters';
 import { LOCALE_PARAM } from '../query/locale';
 import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import { jsonContent, ref, type DescribeContext, type OperationParts } from './context';
-import { pagingText, TOTAL_TEXT, VALUE_LIST_TEXT } from './descriptions';
+import { pagingText, PUBLIC_FILE_URL_TEXT, TOTAL_TEXT, VALUE_LIST_TEXT } from './descriptions';
 import { takesLocaleParameter } from './locale-parameter';
 import { takesStatusParameter } from './status-parameter';
 import { comparedValueSchema, orNull, type JsonSchema } from './field-schemas';
@@ -47,12 +47,14 @@ const LINK = { type: 'object', required: ['href'], properties: { href: { type: '
 export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: DescribeContext): OperationParts => {
   const { definition, model } = endpoint;
   const selected = selectFields(model, definition.fields, ['fields'], ctx.modelOf);
+  // The file URLs of the items: signed, or the provider's public ones (described in schemas of their own).
+  const urls = definition.mediaUrls === 'public' ? { ...ctx, fileUrl: PUBLIC_FILE_URL_TEXT, publicUrls: true } : ctx;
   ctx.schemas[`${name}Item`] = {
     type: 'object',
     required: selected.map((s) => s.field.name),
     additionalProperties: false,
     properties: Object.fromEntries(
-      selected.map((s) => [s.field.name, selectedReadSchema(s, definition.media ?? 'url', ctx)])
+      selected.map((s) => [s.field.name, selectedReadSchema(s, definition.media ?? 'url', urls)])
     ),
   };
   ctx.schemas[`${name}Page`] = {

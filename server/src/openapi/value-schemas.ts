@@ -6,14 +6,19 @@ import { COMPONENTS_PER_FIELD } from '../writes/component-rules';
 import { defaultOf } from '../writes/field-rules';
 import { ref } from './context';
 import { readSchema, writeSchema, type JsonSchema } from './field-schemas';
-import { addMediaObjectSchemas, MEDIA_OBJECT } from './media-schemas';
+import { addMediaObjectSchemas } from './media-schemas';
 
 /** A field an endpoint exposes: a column, a component or a dynamic zone. */
 export type ExposedField = ListedField;
 
-/** Where named schemas go, and the description of signed file URLs. */
+/** Where named schemas go, and the description of file URLs. */
 export interface SchemaContext {
   fileUrl: string;
+  /**
+   * Whether `fileUrl` describes the provider's public URLs (a List's `mediaUrls: "public"`): the schemas that
+   * hold them get names of their own, as a document may hold Lists of both kinds.
+   */
+  publicUrls?: boolean;
   schemas: Record<string, JsonSchema>;
 }
 
@@ -32,12 +37,14 @@ const mustHave = (field: ExposedField) =>
 
 /**
  * `shared.seo` (reads), `shared.seo.media-objects` (reads with media objects, when it holds media),
- * `shared.seo.input` (writes); `.in-dynamic-zone` for an entry of a dynamic zone, which names its component.
+ * `shared.seo.input` (writes); `.public-urls` for reads with the provider's public URLs, when it holds media;
+ * `.in-dynamic-zone` for an entry of a dynamic zone, which names its component.
  */
-const schemaName = (component: ComponentModel, side: Side, inZone: boolean) =>
+const schemaName = (component: ComponentModel, side: Side, ctx: SchemaContext, inZone: boolean) =>
   [
     component.uid,
     !side.reads ? 'input' : side.media === 'object' && componentHoldsMedia(component) ? 'media-objects' : null,
+    side.reads && ctx.publicUrls && componentHoldsMedia(component) ? 'public-urls' : null,
     inZone ? 'in-dynamic-zone' : null,
   ]
     .filter(Boolean)
@@ -50,7 +57,7 @@ const describe = (component: ComponentModel, side: Side, inZone: boolean) => {
 
 /** The named schema of a component's values (added once per document), referenced by `$ref`. */
 const componentRef = (component: ComponentModel, side: Side, ctx: SchemaContext, inZone = false): JsonSchema => {
-  const name = schemaName(component, side, inZone);
+  const name = schemaName(component, side, ctx, inZone);
   if (ctx.schemas[name]) return ref(name);
   ctx.schemas[name] = {}; // taken before its fields are described
   const fields = componentValueFields(component);
@@ -92,8 +99,8 @@ export const fieldReadSchema = (field: ExposedField, media: MediaShape, ctx: Sch
   }
   if (field.kind === 'dynamiczone') return { type: 'array', items: zoneEntry(field, side, ctx) };
   if (field.kind === 'media' && media === 'object') {
-    addMediaObjectSchemas(ctx.schemas, ctx.fileUrl);
-    return field.multiple ? { type: 'array', items: ref(MEDIA_OBJECT) } : nullable(ref(MEDIA_OBJECT));
+    const object = ref(addMediaObjectSchemas(ctx.schemas, ctx.fileUrl, ctx.publicUrls));
+    return field.multiple ? { type: 'array', items: object } : nullable(object);
   }
   return readSchema(field, ctx.fileUrl);
 };

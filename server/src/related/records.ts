@@ -62,7 +62,14 @@ export const createRecordReader = (
           await Promise.all([
             components?.load(items),
             media.length
-              ? deps.files.urls.present(items, media, options.endpointId, options.base, options.media)
+              ? deps.files.urls.present(
+                  items,
+                  media,
+                  options.endpointId,
+                  options.base,
+                  options.media,
+                  options.mediaUrls
+                )
               : null,
             ...related.map((plan) => plan.expand(items)),
           ]);

@@ -69,6 +69,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       aggregate: definition.aggregate ?? null,
       locale: definition.locale ?? null,
       media: definition.media ?? null,
+      mediaUrls: definition.mediaUrls ?? null,
       rateLimit: definition.rateLimit ?? null,
       ...(actor ? { authorId: actor.id } : {}),
     };

@@ -1,4 +1,4 @@
-import type { EndpointDefinition } from '../../../../contracts/definition';
+import type { EndpointDefinition, MediaUrls } from '../../../../contracts/definition';
 import type { Dialect } from '../dialect';
 import type { Executor } from '../executor';
 import { holdsComponents, type ColumnField, type ComponentsField } from '../model';
@@ -15,7 +15,8 @@ export interface MediaPresenter {
     columns: Array<{ name: string }>,
     endpointId: number,
     base: string,
-    shape?: MediaShape
+    shape?: MediaShape,
+    urls?: MediaUrls
   ): Promise<void>;
 }
 
@@ -33,6 +34,7 @@ export interface ComponentReaderOptions {
   /** The base of signed file URLs. */
   base: string;
   media?: MediaShape;
+  mediaUrls?: MediaUrls;
 }
 
 const emptyOf = (plan: FieldPlan) => (plan.single ? null : []);
@@ -78,7 +80,14 @@ export const createComponentReader = (
         for (const l of loaded) l.value[inner.name] = byOwner.get(l.id) ?? emptyOf(inner);
       }),
       part.media.length
-        ? deps.files.urls.present(values, part.media, options.endpointId, options.base, options.media)
+        ? deps.files.urls.present(
+            values,
+            part.media,
+            options.endpointId,
+            options.base,
+            options.media,
+            options.mediaUrls
+          )
         : null,
     ]);
     return loaded;
