@@ -27,6 +27,22 @@ const binary = (res: NodeJS.ReadableStream, done: (error: Error | null, body: Bu
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
 
+/** A signed file URL of the plugin (`/_api/_files/<endpoint>/<file>?...`); group 1 is the file id. */
+export const FILE_URL = /^\/_api\/_files\/\d+\/(\d+)\?/;
+
+/** An answer with each signed file URL replaced by the id of the file it serves (to compare with REST's files). */
+export const unsigned = (value: unknown): unknown => {
+  if (typeof value === 'string') {
+    const match = FILE_URL.exec(value);
+    return match ? Number(match[1]) : value;
+  }
+  if (Array.isArray(value)) return value.map(unsigned);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unsigned(v)]));
+  }
+  return value;
+};
+
 /** The path and query of a URL of the app, absolute or not. */
 export const pathOf = (url: string) => {
   const parsed = new URL(url, 'http://localhost');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { callWithKey, createEndpoint, createRestToken } from '../helpers/fixtures';
-import { download, PNG, signedPath } from '../helpers/files';
+import { download, PNG, signedPath, unsigned } from '../helpers/files';
 import { adminWith } from '../helpers/strapi';
 import { keyedSuite } from '../helpers/keyed-suite';
 
@@ -55,19 +55,6 @@ const rest = async (query = '') => {
 };
 
 type Json = Record<string, any>;
-const FILE_URL = /^\/_api\/_files\/\d+\/(\d+)\?/;
-/** Our answer with each signed file URL replaced by the id of the file it serves. */
-const unsigned = (value: unknown): unknown => {
-  if (typeof value === 'string') {
-    const match = FILE_URL.exec(value);
-    return match ? Number(match[1]) : value;
-  }
-  if (Array.isArray(value)) return value.map(unsigned);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unsigned(v)]));
-  }
-  return value;
-};
 /** A media value of REST (file objects) as file ids. */
 const fileIds = (value: any) => (Array.isArray(value) ? value.map((f) => f.id) : (value?.id ?? null));
 const withoutId = ({ id: _id, ...rest }: Json) => rest;

@@ -1,5 +1,5 @@
 import { callWithKey, createEndpoint, createRestToken } from '../helpers/fixtures';
-import { download } from '../helpers/files';
+import { download, unsigned } from '../helpers/files';
 import { keyedSuite } from '../helpers/keyed-suite';
 import { adminWith } from '../helpers/strapi';
 import { conformance, validateOpenapi } from '../helpers/openapi';
@@ -87,19 +87,6 @@ const asOurs = (post: Json) => ({
     article: link.article && { id: link.article.id, title: link.article.title, cover: fileId(link.article.cover) },
   })),
 });
-
-const FILE_URL = /^\/_api\/_files\/\d+\/(\d+)\?/;
-/** Our answer with each signed file URL replaced by the id of the file it serves. */
-const unsigned = (value: unknown): unknown => {
-  if (typeof value === 'string') {
-    const match = FILE_URL.exec(value);
-    return match ? Number(match[1]) : value;
-  }
-  if (Array.isArray(value)) return value.map(unsigned);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unsigned(v)]));
-  return value;
-};
 
 const ids: Record<string, number> = {};
 

@@ -1,5 +1,6 @@
 import type { FieldSpec } from '../../contracts/definition';
 import { callWithKey, createEndpoint } from '../helpers/fixtures';
+import { FILE_URL, unsigned } from '../helpers/files';
 import { keyedSuite } from '../helpers/keyed-suite';
 import {
   API_FIELDS,
@@ -58,20 +59,6 @@ const asOurs = (value: unknown, spec?: FieldSpec): unknown => {
 };
 const recordOf = (record: Json, fields: FieldSpec[]) =>
   Object.fromEntries(fields.map((spec) => [spec.name, asOurs(record[spec.name], spec)]));
-
-const FILE_URL = /^\/_api\/_files\/\d+\/(\d+)\?/;
-/** Our answer with each signed file URL replaced by the id of the file it serves. */
-const unsigned = (value: unknown): unknown => {
-  if (typeof value === 'string') {
-    const match = FILE_URL.exec(value);
-    return match ? Number(match[1]) : value;
-  }
-  if (Array.isArray(value)) return value.map(unsigned);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unsigned(v)]));
-  }
-  return value;
-};
 
 beforeAll(async () => {
   const list = (path: string, object: string, fields: FieldSpec[], extra: Json = {}) =>
