@@ -369,6 +369,22 @@ describe('definitions of related fields', () => {
     expect(response.body.error.message).toMatch(message);
   });
 
+  test('to-many relations inside one another may answer at most 10,000 records per record', async () => {
+    const chain = (postsLimit?: number) => [
+      {
+        name: 'articles',
+        fields: [{ name: 'categories', fields: [{ name: 'posts', limit: postsLimit, fields: [{ name: 'id' }] }] }],
+      },
+    ];
+    const refused = await define({ path: 'related/fan-out', object: 'api::product.product', fields: chain() });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(
+      'fields[0].fields[0].fields[0].limit: one record would answer up to 1000000 related records through "posts" and the to-many relations around it (at most 10000): give them lower limits'
+    );
+    const lowered = await define({ path: 'related/fan-out', object: 'api::product.product', fields: chain(1) });
+    expect(lowered.status).toBe(201);
+  });
+
   test('related fields on a write endpoint are refused', async () => {
     const response = await define({
       path: 'related/bad-create',

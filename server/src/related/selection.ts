@@ -25,6 +25,8 @@ interface SelectionContext {
   modelOf: (uid: string) => Model | null;
   /** Relations followed from the endpoint's type to reach this owner. */
   depth: number;
+  /** How many records of this owner one record of the endpoint's type may lead to (see LIMITS.relatedFanOut). */
+  fanOut: number;
 }
 
 const isModel = (owner: FieldOwner | Model): owner is Model => 'localized' in owner;
@@ -84,8 +86,17 @@ const selectField = (owner: FieldOwner | Model, spec: FieldSpec, where: Path, co
     const uid = field.kind === 'relation' ? field.target : owner.uid;
     throw new DefinitionError(where, `"${spec.name}" leads to ${uid}, whose records endpoints cannot answer`);
   }
-  const fields = selectAll(target, spec.fields, [...where, 'fields'], { ...context, depth: context.depth + 1 });
-  return { field, related: { target, fields, limit: spec.limit ?? LIMITS.relatedPerRecord } };
+  const limit = spec.limit ?? LIMITS.relatedPerRecord;
+  // A record's translations are bounded by the site's locales; other to-many relations by their limits.
+  const fanOut = field.kind === 'relation' && field.many ? context.fanOut * limit : context.fanOut;
+  if (fanOut > LIMITS.relatedFanOut) {
+    throw new DefinitionError(
+      [...where, 'limit'],
+      `one record would answer up to ${fanOut} related records through "${spec.name}" and the to-many relations around it (at most ${LIMITS.relatedFanOut}): give them lower limits`
+    );
+  }
+  const fields = selectAll(target, spec.fields, [...where, 'fields'], { ...context, depth: context.depth + 1, fanOut });
+  return { field, related: { target, fields, limit } };
 };
 
 /** The fields of a List definition (or of related records), each with what it answers. */
@@ -94,7 +105,7 @@ export const selectFields = (
   specs: FieldSpec[],
   where: Path,
   modelOf: SelectionContext['modelOf']
-): Selected[] => selectAll(model, specs, where, { modelOf, depth: 0 });
+): Selected[] => selectAll(model, specs, where, { modelOf, depth: 0, fanOut: 1 });
 
 const selectAll = (model: Model, specs: FieldSpec[], where: Path, context: SelectionContext): Selected[] =>
   specs.map((spec, i) => selectField(model, spec, [...where, i], context));
