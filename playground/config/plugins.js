@@ -43,6 +43,7 @@ module.exports = ({ env }) => ({
         redisUrl: env('DATA_API_REDIS_URL', 'redis://127.0.0.1:6379'),
         prefix: env('DATA_API_RATE_LIMIT_PREFIX', 'data_api_rl'),
         onStoreError: env('DATA_API_RATE_LIMIT_ON_STORE_ERROR', 'allow'),
+        storeTimeoutMs: env.int('DATA_API_RATE_LIMIT_STORE_TIMEOUT_MS', 200),
       },
       // Usage statistics, added to the database every flushIntervalMs by each instance.
       usage: {

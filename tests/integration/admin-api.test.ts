@@ -40,6 +40,7 @@ describe('API keys', () => {
       expiresAt: null,
       lastUsedAt: null,
       rateLimit: null,
+      preview: false,
       createdAt: expect.any(String),
     });
     expect(JSON.stringify(list.body)).not.toContain(row.hash);

@@ -1,5 +1,5 @@
 import { createEndpoint, createKey, knexOf } from '../helpers/fixtures';
-import { expectTooMany, listening, policyOf, remainingOf, statusCounts } from '../helpers/rate-limits';
+import { expectTooMany, listening, PATIENT_STORE, policyOf, remainingOf, statusCounts } from '../helpers/rate-limits';
 import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
@@ -10,7 +10,7 @@ const TABLE = 'rl_tests';
 const WINDOW = 60;
 
 const { app, admin, key } = keyedSuite({
-  env: { DATA_API_RATE_LIMIT_STORE: 'database', DATA_API_RATE_LIMIT_PREFIX: TABLE },
+  env: { DATA_API_RATE_LIMIT_STORE: 'database', DATA_API_RATE_LIMIT_PREFIX: TABLE, ...PATIENT_STORE },
   description: 'main',
 });
 

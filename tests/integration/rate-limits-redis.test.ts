@@ -1,7 +1,7 @@
 import supertest from 'supertest';
 import { MESSAGES } from '../../contracts/messages';
 import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
-import { expectTooMany, listening, remainingOf, statusCounts } from '../helpers/rate-limits';
+import { expectTooMany, listening, PATIENT_STORE, remainingOf, statusCounts } from '../helpers/rate-limits';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { startSecondInstance, type SecondInstance } from '../helpers/second-instance';
 import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
@@ -45,6 +45,7 @@ beforeAll(async () => {
     DATA_API_RATE_LIMIT_STORE: 'redis',
     DATA_API_REDIS_URL: redis.url,
     DATA_API_RATE_LIMIT_ON_STORE_ERROR: 'allow',
+    ...PATIENT_STORE,
   });
   admin = await app.admin();
   key = await createKey(admin, 'shared');
@@ -60,7 +61,7 @@ beforeAll(async () => {
   await createEndpoint(admin, key, { ...products, path: 'shared/free' });
   urls.free = '/_api/shared/free';
   // Created after the endpoints: it loads them as it boots.
-  second = await startSecondInstance({ env: { DATA_API_RATE_LIMIT_ON_STORE_ERROR: 'refuse' } });
+  second = await startSecondInstance({ env: { DATA_API_RATE_LIMIT_ON_STORE_ERROR: 'refuse', ...PATIENT_STORE } });
   instances = [await listening(app), () => supertest(second.url)];
 }, 180_000);
 
