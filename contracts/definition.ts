@@ -96,6 +96,9 @@ export const fieldSchema: z.ZodType<FieldSpec> = z.strictObject({
   limit: z.number().int().min(1).max(LIMITS.relatedPerRecord).optional(),
 });
 
+/** The fields of a definition (the builder checks the JSON typed for them with it). */
+export const fieldListSchema = z.array(fieldSchema).max(200);
+
 /** Problems of nested field lists: a name twice at one level, nesting past LIMITS.fieldNesting. */
 const nestedFieldProblems = (fields: FieldSpec[], at: (string | number)[], level = 1): Problem[] => {
   const problems: Problem[] = [];
@@ -136,7 +139,7 @@ export const definitionSchema = z
     object: z.string().min(1).max(200),
     parameter: z.enum(PARAMETER_MODES).default('none'),
     filter: jsonObject.default({}),
-    fields: z.array(fieldSchema).max(200).default([]),
+    fields: fieldListSchema.default([]),
     presets: jsonObject.default({}),
     sort: z.array(sortSchema).max(10).default([]),
     auth: authSchema,

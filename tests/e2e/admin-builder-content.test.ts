@@ -195,3 +195,65 @@ test('every locale is for reads only: a write endpoint reading every locale is r
   await pickField('name');
   expect(await save('blog/categories/all')).toMatchObject({ type: 'modify', locale: 'fr', parameter: 'required' });
 });
+
+test('a List of posts with related fields: a relation, its translations and a relation inside a component', async () => {
+  await startEndpoint('Posts with related fields', 'blog/posts/related', 'Post (api::post.post)');
+  await pickField('title');
+  // The category answers records: its name, and its other translations with their locale and name.
+  await pickField('category');
+  await fieldBox('category').getByRole('button', { name: 'Choose related fields' }).click();
+  await fieldBox('category.name').getByRole('checkbox').click();
+  const translations = fieldBox('category.localizations');
+  expect(await translations.innerText()).toContain('The other translations of each record');
+  await translations.getByRole('checkbox').first().click();
+  await translations.getByRole('button', { name: 'Choose related fields' }).click();
+  for (const field of ['locale', 'name'])
+    await fieldBox(`category.localizations.${field}`).getByRole('checkbox').click();
+  await translations.getByLabel('Related records per record, at most').fill('5');
+  // Inside the repeatable links, the relation to an article answers its title.
+  await pickField('links');
+  expect(await fieldBox('links').getByRole('button', { name: 'Choose relations inside' }).count()).toBe(1);
+  await fieldBox('links').getByRole('button', { name: 'Choose relations inside' }).click();
+  await fieldBox('links.article.title').getByRole('checkbox').click();
+  await fieldBox('category').scrollIntoViewIfNeeded();
+  await screenshot(page, 'builder-related-fields');
+
+  // The JSON view shows the same tree, and what is typed there comes back to the form.
+  const expected = [
+    { name: 'title' },
+    {
+      name: 'category',
+      fields: [{ name: 'name' }, { name: 'localizations', fields: [{ name: 'locale' }, { name: 'name' }], limit: 5 }],
+    },
+    { name: 'links', fields: [{ name: 'article', fields: [{ name: 'title' }] }] },
+  ];
+  await page.getByRole('button', { name: 'JSON', exact: true }).first().click();
+  const editor = page.locator('.cm-content').first();
+  // The editor draws only the lines in view: the start of the tree is enough here (the save checks all of it).
+  expect((await editor.innerText()).replace(/\s+/g, '')).toContain(
+    '{"name":"title"},{"name":"category","fields":[{"name":"name"},' +
+      '{"name":"localizations","fields":[{"name":"locale"},{"name":"name"}],"limit":5}]}'
+  );
+  (expected[1].fields![1] as { limit: number }).limit = 2;
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(JSON.stringify(expected));
+  await page.getByRole('button', { name: 'Choose', exact: true }).click();
+  await expect(translations.getByLabel('Related records per record, at most').inputValue()).resolves.toBe('2');
+  expect(await fieldBox('links.article.title').getByRole('checkbox').getAttribute('aria-checked')).toBe('true');
+
+  const stored = await save('blog/posts/related');
+  expect(stored.fields).toEqual(expected);
+  const response = await call('get', '/_api/blog/posts/related');
+  expect(response.status).toBe(200);
+  const first = response.body.items.find((i: { title: string }) => i.title === 'Post 1');
+  expect(first).toEqual({
+    title: 'Post 1',
+    category: { name: 'Guides', localizations: [{ locale: 'fr', name: 'Guides pratiques' }] },
+    links: [
+      expect.objectContaining({ label: 'Home', article: null }),
+      expect.objectContaining({ label: 'Related', article: { title: 'Article 1' } }),
+    ],
+  });
+  expect(pageErrors).toEqual([]);
+});

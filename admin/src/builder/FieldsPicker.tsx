@@ -3,19 +3,35 @@ import type { ObjectDescription, ObjectField } from '../../../contracts/objects'
 import { useT } from '../hooks/useT';
 import type { Draft } from './draft';
 import { fieldNote, fieldTypeLabel } from './fieldNotes';
+import { RecordFields } from './RecordFields';
+import { recordChoices } from './relatedFields';
 
-/** The fields a List returns or a Create/Modify accepts; on a Create, which ones the client must send. */
+/**
+ * The fields a List returns (with what related records answer) or a Create/Modify accepts; on a Create, which
+ * ones the client must send.
+ */
 export const FieldsPicker = ({
   object,
+  objects,
   draft,
   onChange,
 }: {
   object: ObjectDescription | undefined;
+  objects: ObjectDescription[];
   draft: Draft;
   onChange: (fields: Draft['fields']) => void;
 }) => {
   const t = useT();
   if (!object) return <Typography textColor="neutral600">{t('builder.fields.pickObject')}</Typography>;
+  if (draft.type === 'list')
+    return (
+      <RecordFields
+        choices={recordChoices(object)}
+        specs={draft.fields}
+        onChange={onChange}
+        place={{ path: '', depth: 0, objects }}
+      />
+    );
   const writes = draft.type === 'create' || draft.type === 'modify';
   const chosen = new Map(draft.fields.map((f) => [f.name, f]));
   const toggle = (name: string, on: boolean) =>

@@ -18,6 +18,7 @@ import { parseIpRule } from '../../../contracts/ip';
 import type { ObjectDescription } from '../../../contracts/objects';
 import type { RateLimit } from '../../../contracts/rate-limit';
 import { holdsMedia } from './fieldChoices';
+import { plainFields } from './relatedFields';
 
 /**
  * The builder's state: the definition of DESIGN.md section 2 (its types from the contract's schema), with the
@@ -134,7 +135,7 @@ export const localProblems = (d: Draft): Record<string, string> => {
 /**
  * The definition the admin API takes, from a draft without local problems, for the type `object`. Options
  * are sent only where the builder shows them: `status` and `publish` for a Draft & Publish type, `locale` for
- * a localized one, `media` and `mediaUrls` for a List of a type with files.
+ * a localized one, `media` and `mediaUrls` for a List of a type with files; related fields only for a List.
  */
 export const payloadOf = (d: Draft, object: ObjectDescription | undefined) => ({
   name: d.name,
@@ -148,7 +149,7 @@ export const payloadOf = (d: Draft, object: ObjectDescription | undefined) => ({
   ...(d.type === 'list' && d.media === 'object' && holdsMedia(object?.fields) ? { media: d.media } : {}),
   ...(d.type === 'list' && d.mediaUrls === 'public' && holdsMedia(object?.fields) ? { mediaUrls: d.mediaUrls } : {}),
   enabled: d.enabled,
-  fields: d.type === 'delete' ? [] : d.fields,
+  fields: d.type === 'delete' ? [] : d.type === 'list' ? d.fields : plainFields(d.fields),
   sort: d.type === 'list' ? d.sort : [],
   auth: d.auth,
   allowedIps: d.allowedIps

@@ -110,7 +110,9 @@ export const EndpointEditor = () => {
             single={single}
             url={url}
           />
-          {draft.type !== 'delete' && draft.type !== 'aggregate' && <FieldsSection {...section} />}
+          {draft.type !== 'delete' && draft.type !== 'aggregate' && (
+            <FieldsSection {...section} objects={objects.data!} />
+          )}
           {draft.type === 'list' && <SortSection {...section} />}
           <FilterSection {...section} variables={variables} />
           {(draft.type === 'create' || draft.type === 'modify') && (

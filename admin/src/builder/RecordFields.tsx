@@ -1,0 +1,100 @@
+import { Button, Checkbox, Flex, Grid, Typography } from '@strapi/design-system';
+import { useState } from 'react';
+import type { FieldSpec } from '../../../contracts/definition';
+import type { ObjectField } from '../../../contracts/objects';
+import { useT } from '../hooks/useT';
+import { fieldNote, fieldTypeLabel } from './fieldNotes';
+import { dropField, insideChoices, putField, relatedObject, withFields } from './relatedFields';
+import { InsidePanel, RelatedPanel, type PickerPlace } from './RelatedPanels';
+
+/** One field a List may answer: chosen or not, and, when it can answer records, opened to choose what. */
+const FieldChoice = ({
+  field,
+  spec,
+  onChange,
+  place,
+}: {
+  field: ObjectField;
+  spec: FieldSpec | undefined;
+  onChange: (spec: FieldSpec | undefined) => void;
+  place: PickerPlace;
+}) => {
+  const t = useT();
+  const [open, setOpen] = useState(Boolean(spec?.fields));
+  const target = relatedObject(field, place.objects, place.depth);
+  const inside = !target && insideChoices(field, place.objects, place.depth).length > 0;
+  const shown = Boolean(spec) && open && (Boolean(target) || inside);
+  const note = fieldNote(t, field);
+  const chosen = spec?.fields?.map((f) => f.name).join(', ');
+  return (
+    <Grid.Item col={shown ? 12 : 4} s={shown ? 12 : 6} xs={12} alignItems="start">
+      <Flex direction="column" alignItems="stretch" gap={1} width="100%" data-testid={`field-${place.path}`}>
+        <Checkbox
+          checked={Boolean(spec)}
+          onCheckedChange={(on: boolean) => onChange(on === true ? { name: field.name } : undefined)}
+        >
+          {`${field.name} (${fieldTypeLabel(t, field)})`}
+        </Checkbox>
+        {note && (
+          <Typography variant="pi" textColor="neutral600" data-testid="field-note">
+            {note}
+          </Typography>
+        )}
+        {spec && (target || inside) && (
+          <Flex gap={2}>
+            <Button variant="tertiary" size="S" onClick={() => setOpen(!open)}>
+              {t(
+                open
+                  ? 'builder.fields.related.close'
+                  : target
+                    ? 'builder.fields.related.open'
+                    : 'builder.fields.inside.open'
+              )}
+            </Button>
+            {!open && chosen && (
+              <Typography variant="pi" textColor="neutral600">
+                {chosen}
+              </Typography>
+            )}
+          </Flex>
+        )}
+        {shown && spec && target && (
+          <RelatedPanel field={field} target={target} spec={spec} onChange={onChange} place={place} />
+        )}
+        {shown && spec && !target && (
+          <InsidePanel
+            field={field}
+            specs={spec.fields ?? []}
+            onChange={(fields) => onChange(withFields(spec, fields))}
+            place={place}
+          />
+        )}
+      </Flex>
+    </Grid.Item>
+  );
+};
+
+/** The fields of a List's records (or of related records): each chosen, and opened where it answers records. */
+export const RecordFields = ({
+  choices,
+  specs,
+  onChange,
+  place,
+}: {
+  choices: ObjectField[];
+  specs: FieldSpec[];
+  onChange: (specs: FieldSpec[]) => void;
+  place: PickerPlace;
+}) => (
+  <Grid.Root gap={2}>
+    {choices.map((field) => (
+      <FieldChoice
+        key={field.name}
+        field={field}
+        spec={specs.find((s) => s.name === field.name)}
+        onChange={(spec) => onChange(spec ? putField(specs, spec) : dropField(specs, field.name))}
+        place={{ ...place, path: place.path ? `${place.path}.${field.name}` : field.name }}
+      />
+    ))}
+  </Grid.Root>
+);
