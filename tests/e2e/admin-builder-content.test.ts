@@ -207,6 +207,7 @@ test('a List of posts with related fields: a relation, its translations and a re
   expect(await translations.innerText()).toContain('The other translations of each record');
   await translations.getByRole('checkbox').first().click();
   await translations.getByRole('button', { name: 'Choose related fields' }).click();
+  await translations.getByText('What each other translation of the record answers').waitFor();
   for (const field of ['locale', 'name'])
     await fieldBox(`category.localizations.${field}`).getByRole('checkbox').click();
   await translations.getByLabel('Related records per record, at most').fill('5');

@@ -51,7 +51,13 @@ export const RelatedPanel = ({
 }) => {
   const t = useT();
   return (
-    <Panel hint={t('builder.fields.related.hint', { name: target.displayName })}>
+    <Panel
+      hint={
+        field.name === 'localizations'
+          ? t('builder.fields.localizations.hint')
+          : t('builder.fields.related.hint', { name: target.displayName })
+      }
+    >
       {field.relation?.many && (
         <Field.Root
           name={`${place.path}.limit`}
