@@ -389,7 +389,12 @@ test('Import/export: the file names keys by name; a key it names that is missing
     page.getByRole('button', { name: 'Export' }).click(),
   ]);
   const file = JSON.parse(readFileSync((await download.path())!, 'utf8'));
-  expect(file.keys).toContainEqual({ name: 'browser-test-key', description: 'Browser test key', rateLimit: null });
+  expect(file.keys).toContainEqual({
+    name: 'browser-test-key',
+    description: 'Browser test key',
+    rateLimit: null,
+    preview: false,
+  });
   expect(JSON.stringify(file)).not.toContain(secret);
   const list = file.endpoints.find((e: { path: string }) => e.path === 'shop/cheap');
   expect(list.auth).toEqual({ method: 'api-key', keys: ['browser-test-key'] });
