@@ -4,7 +4,7 @@ import { codecFor } from '../query/codecs';
 import { requireField } from '../query/fields';
 import { keysetKeyOf } from '../query/list-filters';
 import { buildPageLinks, linkBase, linkHeader } from '../query/links';
-import { buildListSql, type ListSort } from '../query/list-sql';
+import { buildListSql, decodeRow, type ListSort } from '../query/list-sql';
 import type { Model } from '../query/model';
 import { parseListQuery } from '../query/params';
 import { compileQueryFilter, renderReadWhere, type QueryFilter } from '../query/read-filters';
@@ -96,12 +96,7 @@ export const listHandler = (
     ]);
     const more = rows.length > LIMITS.pageSize;
     if (more) rows.pop();
-    const { columns } = sql;
-    const items = rows.map((row) => {
-      const item: Record<string, unknown> = {};
-      for (let i = 0; i < columns.length; i += 1) item[columns[i].name] = columns[i].codec.fromDb(row[i]);
-      return item;
-    });
+    const items = rows.map((row) => decodeRow(row, sql.columns));
     const last = items[items.length - 1];
     if (reader.finish) await reader.finish(items);
     const links = buildPageLinks({

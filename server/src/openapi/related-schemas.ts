@@ -47,8 +47,7 @@ export const selectedReadSchema = (selected: Selected, media: MediaShape, ctx: S
       additionalProperties: false,
       properties: Object.fromEntries(related.fields.map((f) => [f.field.name, selectedReadSchema(f, media, ctx)])),
     };
-    const many = field.kind === 'localizations' || (field.kind === 'relation' && field.many);
-    return many
+    return related.many
       ? {
           type: 'array',
           items: record,

@@ -48,14 +48,26 @@ export const idList = (dialect: Dialect, link: string, id: string, order: string
 };
 
 /** The related ids of a relation, those of the versions of `status` when the related type has Draft & Publish. */
+/**
+ * The link rows `lk` of the row `t0` through a relation, those to related rows of `status` (`lt`, joined when it
+ * is read or a status condition needs it): the FROM and WHERE of a subquery.
+ */
+const linkRows = (field: RelationField, dialect: Dialect, status: Status | null, readTarget: boolean) => {
+  const q = quoter(dialect);
+  const { table, targetTable, ownerColumn, targetColumn } = field.link;
+  const related = relatedStatusCondition(field, 'lt', status, dialect);
+  const from =
+    related || readTarget
+      ? `${q(table)} lk JOIN ${q(targetTable)} lt ON lt.${q('id')} = lk.${q(targetColumn)}`
+      : `${q(table)} lk`;
+  const where = `lk.${q(ownerColumn)} = ${ROOT}.${q('id')}${related ? ` AND ${related}` : ''}`;
+  return { from, where };
+};
+
 export const relationColumn = (field: RelationField, dialect: Dialect, status: Status | null) => {
   const q = quoter(dialect);
-  const { table, targetTable, ownerColumn, targetColumn, orderColumn } = field.link;
-  const related = relatedStatusCondition(field, 'lt', status, dialect);
-  const link = related
-    ? `${q(table)} lk JOIN ${q(targetTable)} lt ON lt.${q('id')} = lk.${q(targetColumn)}`
-    : `${q(table)} lk`;
-  const where = `lk.${q(ownerColumn)} = ${ROOT}.${q('id')}${related ? ` AND ${related}` : ''}`;
+  const { targetColumn, orderColumn } = field.link;
+  const { from: link, where } = linkRows(field, dialect, status, false);
   if (!field.many) return `(SELECT MIN(lk.${q(targetColumn)}) FROM ${link} WHERE ${where})`;
   const order = orderColumn ? `lk.${q(orderColumn)}, lk.${q(targetColumn)}` : `lk.${q(targetColumn)}`;
   return idList(dialect, link, `lk.${q(targetColumn)}`, order, where);
@@ -101,6 +113,13 @@ export interface SelectList {
   columns: Array<{ name: string; codec: Codec }>;
 }
 
+/** A row read with `columns` (from the row's column `from` on) as the answer's object. */
+export const decodeRow = (row: unknown[], columns: SelectList['columns'], from = 0) => {
+  const item: Record<string, unknown> = {};
+  for (let i = 0; i < columns.length; i += 1) item[columns[i].name] = columns[i].codec.fromDb(row[i + from]);
+  return item;
+};
+
 /**
  * The expression and codec of a field a List answers. A component field or dynamic zone holds the row's id until
  * its components are loaded (query/components).
@@ -112,13 +131,8 @@ export const listedColumn = (model: Model, field: ColumnField | ComponentsField,
 
 /** The value of `field` of the record a to-one relation `via` leads to, of `status`: what a List sorts by. */
 const relatedValue = (via: RelationField, field: ScalarField, dialect: Dialect, status: Status) => {
-  const q = quoter(dialect);
-  const { table, targetTable, ownerColumn, targetColumn } = via.link;
-  const related = relatedStatusCondition(via, 'lt', status, dialect);
-  return (
-    `(SELECT MIN(lt.${q(field.column)}) FROM ${q(table)} lk JOIN ${q(targetTable)} lt ON lt.${q('id')} = lk.${q(targetColumn)}` +
-    ` WHERE lk.${q(ownerColumn)} = ${ROOT}.${q('id')}${related ? ` AND ${related}` : ''})`
-  );
+  const { from, where } = linkRows(via, dialect, status, true);
+  return `(SELECT MIN(lt.${quoter(dialect)(field.column)}) FROM ${from} WHERE ${where})`;
 };
 
 /** A List's sort: a field of its type, or one of the record a to-one relation leads to (`via`). */

@@ -1,6 +1,6 @@
 import { quoter } from '../query/dialect';
 import type { Executor } from '../query/executor';
-import { ROOT, type SelectList } from '../query/list-sql';
+import { decodeRow, ROOT, type SelectList } from '../query/list-sql';
 import type { Dialect } from '../query/dialect';
 import type { Model } from '../query/model';
 import { idAmong, idsBinding } from './ids';
@@ -31,8 +31,7 @@ export const compileRelated = (
   readerOf: (model: Model, fields: Selected[]) => RecordReader
 ): RelatedPlan => {
   const { name } = selected.field;
-  const many = selected.field.kind === 'localizations' || (selected.field.kind === 'relation' && selected.field.many);
-  const { target, fields, limit } = selected.related;
+  const { target, fields, limit, many } = selected.related;
   const reader = readerOf(target, fields);
   const q = quoter(deps.dialect);
   const { expressions, columns } = reader.select;
@@ -56,11 +55,8 @@ export const compileRelated = (
       const records = new Map<number, Item>();
       if (wanted.size) {
         const rows = await deps.executor.arrays(sql, [idsBinding([...wanted], deps.dialect)]);
-        for (const row of rows) {
-          const record: Item = {};
-          for (let i = 0; i < columns.length; i += 1) record[columns[i].name] = columns[i].codec.fromDb(row[i + 1]);
-          records.set(Number(row[0]), record);
-        }
+        // Column 0 is the related row's id, which maps it to the items; the record is what follows.
+        for (const row of rows) records.set(Number(row[0]), decodeRow(row, columns, 1));
         if (reader.finish) await reader.finish([...records.values()]);
       }
       for (const item of items) {

@@ -12,8 +12,11 @@ export type ReadField = ListedField | LocalizationsField;
 /** A field a List answers, and, when its definition gives `fields`, the records it answers through it. */
 export interface Selected {
   field: ReadField;
-  /** A relation or `localizations` with `fields`: the related records' type, their fields and the cap per record. */
-  related?: { target: Model; fields: Selected[]; limit: number };
+  /**
+   * A relation or `localizations` with `fields`: the related records' type, their fields, the cap per record,
+   * and whether a record has several (an array) or one (an object or null).
+   */
+  related?: { target: Model; fields: Selected[]; limit: number; many: boolean };
   /**
    * A component field or dynamic zone with `fields`: per component uid, the relations (and components) inside it
    * that answer records, by field name. Its other fields are answered as always.
@@ -96,7 +99,7 @@ const selectField = (owner: FieldOwner | Model, spec: FieldSpec, where: Path, co
     );
   }
   const fields = selectAll(target, spec.fields, [...where, 'fields'], { ...context, depth: context.depth + 1, fanOut });
-  return { field, related: { target, fields, limit } };
+  return { field, related: { target, fields, limit, many } };
 };
 
 /** The fields of a List definition (or of related records), each with what it answers. */
