@@ -257,8 +257,8 @@ describe('components published by Modify', () => {
     });
     const documentId = await documentIdOf(created.body.id);
     await app.strapi.documents(POST).update({ documentId, data: { title: 'Editor draft' } as never });
-    const live = await knex()('posts').where({ document_id: documentId }).whereNotNull('published_at').first();
-    const response = await call('patch', `/_api/publishing-posts/${live.id}`, {
+    // The record keeps the id its Create answered (its draft's), whatever the editor does to the draft.
+    const response = await call('patch', `/_api/publishing-posts/${created.body.id}`, {
       seo: { metaTitle: 'Republished', metaDescription: 'd' },
     });
     expect(response.body).toEqual({ success: true });

@@ -334,20 +334,20 @@ describe.each([
     });
 
     it('publishes a new file, and removes the one it replaced once no version links it', async () => {
-      const { id, document_id: documentId } = await knexOf(app)('articles')
+      const { document_id: documentId } = await knexOf(app)('articles')
         .whereNotNull('published_at')
         .orderBy('id')
         .first();
+      // The record's id is its draft row's (server/src/query/record-id.ts).
+      const id = (await articleRows(documentId))[0].id;
       expect((await call('patch', `/_api/covers/publish/${id}`, { cover: file(GIF, 'first.gif') })).status).toBe(200);
       const [draft, published] = await articleRows(documentId);
       const [first] = await coverOf(published.id);
       expect(await coverOf(draft.id)).toEqual([first]);
-      const listed = await call('get', `/_api/covers?id=${published.id}`);
+      const listed = await call('get', `/_api/covers?id=${id}`);
       expect(((await download(listed.body.items[0].cover)).body as Buffer).equals(GIF)).toBe(true);
 
-      expect(
-        (await call('patch', `/_api/covers/publish/${published.id}`, { cover: file(GIF2, 'second.gif') })).status
-      ).toBe(200);
+      expect((await call('patch', `/_api/covers/publish/${id}`, { cover: file(GIF2, 'second.gif') })).status).toBe(200);
       const [, republished] = await articleRows(documentId);
       const [second] = await coverOf(republished.id);
       expect(second).not.toBe(first);
@@ -355,22 +355,21 @@ describe.each([
     });
 
     it('keeps the published file when only the draft changes', async () => {
-      const { id, document_id: documentId } = await knexOf(app)('articles')
+      const { document_id: documentId } = await knexOf(app)('articles')
         .whereNotNull('published_at')
         .orderBy('id', 'desc')
         .first();
+      const id = (await articleRows(documentId))[0].id;
       expect((await call('patch', `/_api/covers/publish/${id}`, { cover: file(GIF, 'live.gif') })).status).toBe(200);
       const [, published] = await articleRows(documentId);
       const [live] = await coverOf(published.id);
-      expect(
-        (await call('patch', `/_api/covers/draft/${published.id}`, { cover: file(GIF2, 'next.gif') })).status
-      ).toBe(200);
+      expect((await call('patch', `/_api/covers/draft/${id}`, { cover: file(GIF2, 'next.gif') })).status).toBe(200);
       const [draft] = await articleRows(documentId);
       const [next] = await coverOf(draft.id);
       expect(next).not.toBe(live);
       expect(await coverOf(published.id)).toEqual([live]);
       expect(await knexOf(app)('files').where({ id: live })).toHaveLength(1);
-      const listed = await call('get', `/_api/covers?id=${published.id}`);
+      const listed = await call('get', `/_api/covers?id=${id}`);
       expect(((await download(listed.body.items[0].cover)).body as Buffer).equals(GIF)).toBe(true);
     });
   });

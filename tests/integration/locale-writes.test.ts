@@ -19,10 +19,10 @@ type Row = { id: number; document_id: string; locale: string; name: string; posi
 const rowsOf = async (documentId: string): Promise<Row[]> =>
   knex()('categories').where({ document_id: documentId }).orderBy(['locale', 'id']);
 const rowOf = async (id: number): Promise<Row> => knex()('categories').where({ id }).first();
-/** The seeded category `slug` in `locale`, published. */
+/** The seeded category `slug` in `locale` (published): its draft row, whose id is the record's. */
 const seeded = async (slug: string, locale: string): Promise<Row> => {
   const en = await knex()('categories').where({ slug, locale: 'en' }).first();
-  return knex()('categories').where({ document_id: en.document_id, locale }).whereNotNull('published_at').first();
+  return knex()('categories').where({ document_id: en.document_id, locale }).whereNull('published_at').first();
 };
 
 const fields = [{ name: 'name' }, { name: 'slug' }, { name: 'position' }, { name: 'seo' }];

@@ -1,3 +1,4 @@
+import { withRecordIds } from '../helpers/record-ids';
 import { callWithKey, createEndpoint, createRestToken } from '../helpers/fixtures';
 import { download, unsigned } from '../helpers/files';
 import { keyedSuite } from '../helpers/keyed-suite';
@@ -28,7 +29,7 @@ const rest = async (path: string, query: string[]) => {
     .get(`/api/${path}?${[...query, 'pagination[pageSize]=100'].join('&')}`)
     .set('Authorization', `Bearer ${restToken}`);
   expect(response.status).toBe(200);
-  return response.body.data as Json[];
+  return (await withRecordIds(app, response.body.data)) as Json[];
 };
 
 const define = (definition: Record<string, unknown>) =>
@@ -162,6 +163,7 @@ describe('related fields answer records as REST populate does', () => {
       const theirs = await rest('categories', [
         `locale=${locale}`,
         'populate[posts][populate][category][fields][0]=slug',
+        'populate[posts][populate][category][fields][1]=locale',
         'sort=id:asc',
       ]);
       expect(response.body.items).toEqual(

@@ -467,12 +467,26 @@ describe('relations into a Draft & Publish type', () => {
     );
   });
 
+  // A related record's id is its draft's (query/record-id.ts): the published row related is found by document.
+  const BY_DRAFT = 't1."document_id" IN (SELECT r2."document_id" FROM "articles" r2 WHERE r2."published_at" IS NULL';
+
   test('without a status, a Draft & Publish row leads to its own version: no condition', () => {
     const draftable = { ...product, draftAndPublish: true };
     expect(compileOn(draftable, { guide: 5 })).toBe(
-      't0."id" IN (SELECT l1."product_id" FROM "products_guide_lnk" l1 WHERE l1."product_id" IS NOT NULL AND l1."article_id" = ?)'
+      `t0."id" IN (SELECT l1."product_id" ${JOINED} WHERE l1."product_id" IS NOT NULL AND ${BY_DRAFT} AND r2."id" = ?))`
     );
     expect(compileOn(product, { guide: 5 })).toContain('t1."published_at" IS NOT NULL');
+  });
+
+  test("a record's id is its draft's id on a Draft & Publish type; drafts read are their own", () => {
+    expect(compileOn(article, { id: { $gt: 7 } })).toBe(
+      't0."document_id" IN (SELECT r1."document_id" FROM "articles" r1 WHERE r1."published_at" IS NULL AND r1."id" > ?)'
+    );
+    expect(compileOn({ ...article, localized: true }, { id: 7 })).toBe(
+      '(t0."document_id", t0."locale") IN (SELECT r1."document_id", r1."locale" FROM "articles" r1 WHERE r1."published_at" IS NULL AND r1."id" = ?)'
+    );
+    expect(compileOn(article, { id: 7 }, 'draft')).toBe('t0."id" = ?');
+    expect(compileOn(product, { id: 7 })).toBe('t0."id" = ?');
   });
 });
 

@@ -4,6 +4,7 @@ import { quoter, type Dialect } from '../query/dialect';
 import { requireField } from '../query/fields';
 import { ROOT } from '../query/list-sql';
 import type { ColumnField, MediaField, Model, RelationField } from '../query/model';
+import { recordIdOf, scalarOf, targetVersionsOf, versionsOf } from '../query/record-id';
 import { relatedStatusCondition, type Status } from '../query/status';
 
 /** A field an aggregate groups or measures by: its SQL expression, the joins it needs and how to read it. */
@@ -56,13 +57,16 @@ export const createFieldResolver = (model: Model, dialect: Dialect, modelOf: (ui
       if (second === undefined) {
         if (field.kind === 'relation') {
           if (field.many) throw new DefinitionError(where, `"${path}" is a to-many relation`);
+          // The related record's id (see record-id.ts), of whichever version the joins keep.
+          const join = joinOf(field, where);
+          const target = targetVersionsOf(field);
           return {
-            expression: `${joinOf(field, where).link}.${q(field.link.targetColumn)}`,
+            expression: target ? recordIdOf(target, join.target, dialect) : `${join.link}.${q(field.link.targetColumn)}`,
             field,
             codec: codecFor(field, dialect),
           };
         }
-        return { expression: `${ROOT}.${q(field.column)}`, field, codec: codecFor(field, dialect) };
+        return { expression: scalarOf(versionsOf(model), field, ROOT, dialect), field, codec: codecFor(field, dialect) };
       }
       if (field.kind !== 'relation') throw new DefinitionError(where, `"${first}" is not a relation`);
       const target = modelOf(field.target);
@@ -70,7 +74,11 @@ export const createFieldResolver = (model: Model, dialect: Dialect, modelOf: (ui
       const join = joinOf(field, where);
       const inner = requireField(target, second, where);
       if (inner.kind !== 'scalar') throw new DefinitionError(where, `"${path}" must end on a plain field`);
-      return { expression: `${join.target}.${q(inner.column)}`, field: inner, codec: codecFor(inner, dialect) };
+      return {
+        expression: scalarOf(versionsOf(target), inner, join.target, dialect),
+        field: inner,
+        codec: codecFor(inner, dialect),
+      };
     },
     /** The joins of every relation used, in the order first used, into related rows of `status`. */
     joins: (status: Status) => [...joins.values()].map((j) => joinSql(j, status)).join(' '),

@@ -63,7 +63,7 @@ export const createHandler: HandlerFactory = (definition, model, deps, endpointI
             throw error;
           }
         }
-        return created;
+        return write.rows.recordIds(db, created);
       },
       { many, records: parsed.map((p) => p.values) }
     );

@@ -9,6 +9,8 @@ type UsableField = ColumnField;
 
 const INT32 = { type: 'integer', format: 'int32', minimum: -LIMITS.maxRowId - 1, maximum: LIMITS.maxRowId };
 export const ROW_ID = { type: 'integer', format: 'int32', minimum: 1, maximum: LIMITS.maxRowId };
+const RECORD_ID =
+  "the record's id, assigned at its creation; it stays the same for as long as the record exists, also when a Draft & Publish record is published again";
 const DATETIME = {
   type: 'string',
   format: 'date-time',
@@ -33,7 +35,7 @@ const bound = (value: unknown) => (value === undefined || value === null || valu
 const scalarSchema = (field: ScalarField): JsonSchema => {
   switch (field.type) {
     case 'integer':
-      return field.name === 'id' ? { ...ROW_ID } : { ...INT32 };
+      return field.name === 'id' ? { ...ROW_ID, description: RECORD_ID } : { ...INT32 };
     case 'biginteger':
       return {
         type: ['integer', 'string'],

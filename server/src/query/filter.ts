@@ -7,6 +7,7 @@ import { requireField } from './fields';
 import { createComponentFilters } from './components/filter';
 import { NO_CONDITION } from './list-sql';
 import type { ComponentModel, Model, ModelField } from './model';
+import { onRecordId, targetVersionsOf, versionsOf, type Versioned } from './record-id';
 import { linkedStatus, relatedStatusCondition, type Status } from './status';
 import { keepUnknown } from './subquery';
 import type { Variables } from './variables';
@@ -213,6 +214,17 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     (ctx) =>
       `NOT (${inner(ctx)})`;
 
+  /**
+   * A condition on the record id of the row `row` (see record-id.ts): on a Draft & Publish type, the condition on
+   * its draft's id; null when the row's own id is its record id.
+   */
+  const recordIdCondition = (versions: Versioned | null, row: string, codec: Codec, value: unknown, path: Path) => {
+    aliasCount += 1;
+    const drafts = `r${aliasCount}`;
+    const wrap = onRecordId(versions, row, drafts, options.dialect, options.status);
+    return wrap && keepUnknown(columnCondition(`${drafts}.${q('id')}`, codec, value, path), wrap);
+  };
+
   const relationCondition = (
     current: Model,
     field: Extract<ModelField, { kind: 'relation' }>,
@@ -241,8 +253,11 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
     if (nests && !target) throw new DefinitionError(path, `fields of ${field.target} cannot be used in filters`);
     // Into a Draft & Publish type, only the related rows of the status read count, even for the related id.
     const related = relatedStatusCondition(field, inner, linkedStatus(current, options.status), options.dialect);
+    // A related record's id is its draft's id there, which the related row leads to.
+    const idCodec = { ...codecFor(field, options.dialect), ordered: true };
+    const onRelatedId = nests ? null : recordIdCondition(targetVersionsOf(field), inner, idCodec, onId, path);
     const joined = `JOIN ${q(target?.table ?? targetTable)} ${inner} ON ${inner}.${q('id')} = ${link}.${q(targetColumn)}`;
-    const linked = `FROM ${q(table)} ${link}${nests || related ? ` ${joined}` : ''}`;
+    const linked = `FROM ${q(table)} ${link}${nests || related || onRelatedId ? ` ${joined}` : ''}`;
     const inStatus = related ? ` AND ${related}` : '';
     const ownerMatch = `${link}.${q(ownerColumn)} = ${parent}.${q('id')}${inStatus}`;
     // Conditions on related rows test `parent.id IN (owners of matching link rows)`, a subquery that does not
@@ -265,8 +280,7 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
       condition = objectCondition(target, inner, onId as Record<string, unknown>, path);
     } else {
       // Conditions on the related id alone: the link table answers them (with the status of a related row).
-      const idCodec = { ...codecFor(field, options.dialect), ordered: true };
-      condition = columnCondition(`${link}.${q(targetColumn)}`, idCodec, onId, path);
+      condition = onRelatedId ?? columnCondition(`${link}.${q(targetColumn)}`, idCodec, onId, path);
     }
     const within = keepUnknown(condition, (sql) => `${parent}.${q('id')} IN (${sub} AND ${sql})`);
     return (ctx) =>
@@ -312,7 +326,12 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
           if (!isModel(current)) throw new DefinitionError(here, 'filters cannot follow a relation inside a component');
           return relationCondition(current, field, currentAlias, value, here);
         }
-        return columnCondition(`${currentAlias}.${q(field.column)}`, codecFor(field, options.dialect), value, here);
+        const codec = codecFor(field, options.dialect);
+        const onId =
+          field.name === 'id' && isModel(current)
+            ? recordIdCondition(versionsOf(current), currentAlias, codec, value, here)
+            : null;
+        return onId ?? columnCondition(`${currentAlias}.${q(field.column)}`, codec, value, here);
       }),
       ' AND ',
       TRUE

@@ -4,6 +4,7 @@ import { codecFor } from './codecs';
 import { quoter, type Dialect } from './dialect';
 import { holdsComponents } from './model';
 import type { ColumnField, ComponentsField, MediaField, Model, RelationField, ScalarField } from './model';
+import { recordIdOf, scalarOf, targetVersionsOf, versionsOf } from './record-id';
 import { linkedStatus, relatedStatusCondition, statusCondition, type Status } from './status';
 
 /** A List endpoint's SQL, built once per definition change; only the WHERE clause varies per request. */
@@ -47,7 +48,6 @@ export const idList = (dialect: Dialect, link: string, id: string, order: string
   return `(SELECT group_concat(x, ',') FROM (SELECT ${id} AS x FROM ${link} WHERE ${where} ORDER BY ${order}))`;
 };
 
-/** The related ids of a relation, those of the versions of `status` when the related type has Draft & Publish. */
 /**
  * The link rows `lk` of the row `t0` through a relation, those to related rows of `status` (`lt`, joined when it
  * is read or a status condition needs it): the FROM and WHERE of a subquery.
@@ -64,13 +64,17 @@ const linkRows = (field: RelationField, dialect: Dialect, status: Status | null,
   return { from, where };
 };
 
+/** The related records' ids of a relation (see record-id.ts), those of `status` on a Draft & Publish type. */
 export const relationColumn = (field: RelationField, dialect: Dialect, status: Status | null) => {
   const q = quoter(dialect);
   const { targetColumn, orderColumn } = field.link;
-  const { from: link, where } = linkRows(field, dialect, status, false);
-  if (!field.many) return `(SELECT MIN(lk.${q(targetColumn)}) FROM ${link} WHERE ${where})`;
-  const order = orderColumn ? `lk.${q(orderColumn)}, lk.${q(targetColumn)}` : `lk.${q(targetColumn)}`;
-  return idList(dialect, link, `lk.${q(targetColumn)}`, order, where);
+  const target = targetVersionsOf(field);
+  const rowId = `lk.${q(targetColumn)}`;
+  const id = target ? recordIdOf(target, 'lt', dialect, status) : rowId;
+  const { from: link, where } = linkRows(field, dialect, status, id !== rowId);
+  if (!field.many) return `(SELECT MIN(${id}) FROM ${link} WHERE ${where})`;
+  const order = orderColumn ? `lk.${q(orderColumn)}, ${rowId}` : rowId;
+  return idList(dialect, link, id, order, where);
 };
 
 /** A schema name written into SQL as a literal: Strapi's uids and attribute names never need quoting. */
@@ -104,7 +108,7 @@ export const mediaColumn = (model: Pick<Model, 'uid'>, field: MediaField, dialec
 export const columnOf = (model: Model, field: ColumnField, dialect: Dialect, status?: Status) => {
   if (field.kind === 'relation') return relationColumn(field, dialect, linkedStatus(model, status));
   if (field.kind === 'media') return mediaColumn(model, field, dialect);
-  return `${ROOT}.${quoter(dialect)(field.column)}`;
+  return scalarOf(versionsOf(model), field, ROOT, dialect, status);
 };
 
 /** A List's select list: its expressions and, at the same place, the answer's name and codec of each. */
@@ -132,7 +136,7 @@ export const listedColumn = (model: Model, field: ColumnField | ComponentsField,
 /** The value of `field` of the record a to-one relation `via` leads to, of `status`: what a List sorts by. */
 const relatedValue = (via: RelationField, field: ScalarField, dialect: Dialect, status: Status) => {
   const { from, where } = linkRows(via, dialect, status, true);
-  return `(SELECT MIN(lt.${quoter(dialect)(field.column)}) FROM ${from} WHERE ${where})`;
+  return `(SELECT MIN(${scalarOf(targetVersionsOf(via), field, 'lt', dialect, status)}) FROM ${from} WHERE ${where})`;
 };
 
 /** A List's sort: a field of its type, or one of the record a to-one relation leads to (`via`). */
@@ -150,20 +154,21 @@ export const buildListSql = (
   dialect: Dialect
 ): ListSql => {
   const q = quoter(dialect);
+  const versions = versionsOf(model);
   const expressions = select.expressions.map((expression, i) => `${expression} AS c${i}`);
   const from = `FROM ${q(model.table)} ${ROOT}`;
   const order: string[] = [];
   const byId = ({ field, via }: ListSort) => !via && field.name === 'id';
   for (const entry of sort) {
     const { field, dir, via } = entry;
-    const column = via ? relatedValue(via, field, dialect, status) : `${ROOT}.${q(field.column)}`;
+    const column = via ? relatedValue(via, field, dialect, status) : scalarOf(versions, field, ROOT, dialect, status);
     // NULLs sort last ascending and first descending on every database, as PostgreSQL does by default.
     if (!byId(entry))
       order.push(`CASE WHEN ${column} IS NULL THEN ${dir === 'asc' ? 1 : 0} ELSE ${dir === 'asc' ? 0 : 1} END`);
     order.push(`${column} ${dir.toUpperCase()}`);
     if (byId(entry)) break;
   }
-  if (!sort.some(byId)) order.push(`${ROOT}.${q('id')} ASC`);
+  if (!sort.some(byId)) order.push(`${recordIdOf(versions, ROOT, dialect, status)} ASC`);
   return {
     page: (where, skipping) => {
       const ordered = `ORDER BY ${order.join(', ')}`;

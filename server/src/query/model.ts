@@ -61,6 +61,8 @@ export interface RelationField {
    * a row of this type may be linked to both (see query/status.ts).
    */
   targetDraftAndPublish: boolean;
+  /** Whether the related type is translated (a document's versions then are per locale). */
+  targetLocalized: boolean;
   link: Link;
   attribute: Record<string, unknown>;
 }
@@ -224,7 +226,7 @@ const relationField = (
   name: string,
   attribute: AnyAttribute,
   meta: MetaAttribute | undefined,
-  hasDrafts: (uid: string) => boolean
+  context: Pick<DescribeContext, 'hasDrafts' | 'isLocalized'>
 ): ModelField => {
   const relation = String(attribute.relation);
   if (relation.startsWith('morph'))
@@ -239,7 +241,8 @@ const relationField = (
     // Strapi keeps one owner per related row only for two-way relations.
     targetSingle:
       (relation === 'oneToOne' || relation === 'oneToMany') && Boolean(attribute.inversedBy || attribute.mappedBy),
-    targetDraftAndPublish: hasDrafts(String(attribute.target)),
+    targetDraftAndPublish: context.hasDrafts(String(attribute.target)),
+    targetLocalized: context.isLocalized(String(attribute.target)),
     link: {
       table: joinTable.name,
       targetTable: joinTable.inverseJoinColumn.referencedTable,
@@ -273,6 +276,7 @@ interface DescribeContext {
   strapi: Core.Strapi;
   mediaLink: MediaLinkTable | null;
   hasDrafts: (uid: string) => boolean;
+  isLocalized: (uid: string) => boolean;
   /** Components of components, to this depth: Strapi's builder forbids cycles; a hand-written schema may not. */
   depth: number;
 }
@@ -330,7 +334,7 @@ const describeField = (
   meta: MetaAttribute | undefined,
   context: DescribeContext
 ): ModelField => {
-  if (attribute.type === 'relation') return relationField(name, attribute, meta, context.hasDrafts);
+  if (attribute.type === 'relation') return relationField(name, attribute, meta, context);
   if (attribute.type === 'media') return mediaField(name, attribute, context.mediaLink);
   if (attribute.type === 'component') return componentField(name, attribute, meta, context);
   if (attribute.type === 'dynamiczone') return dynamicZoneField(name, attribute, meta, context);
@@ -441,7 +445,14 @@ export const buildModel = (strapi: Core.Strapi, uid: string): Model | null => {
   if (!contentType || !KINDS.has(contentType.kind) || !isExposableObject(uid)) return null;
   const meta = strapi.db.metadata.get(uid) as unknown as TableMeta;
   const hasDrafts = (target: string) => Boolean(contentTypeOf(strapi, target)?.options?.draftAndPublish);
-  const fields = describeFields(contentType, meta, { strapi, mediaLink: mediaLinkTable(strapi), hasDrafts, depth: 0 });
+  const isLocalized = (target: string) => Boolean(contentTypeOf(strapi, target)?.pluginOptions?.i18n?.localized);
+  const fields = describeFields(contentType, meta, {
+    strapi,
+    mediaLink: mediaLinkTable(strapi),
+    hasDrafts,
+    isLocalized,
+    depth: 0,
+  });
   const complexFields = Object.values(contentType.attributes).some(
     (a) =>
       a.type === 'component' ||

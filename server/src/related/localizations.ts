@@ -1,6 +1,7 @@
 import { quoter, type Dialect } from '../query/dialect';
 import { idList, ROOT } from '../query/list-sql';
 import type { Model } from '../query/model';
+import { recordIdOf, versionsOf } from '../query/record-id';
 import { statusCondition, type Status } from '../query/status';
 
 /**
@@ -15,7 +16,7 @@ export interface LocalizationsField {
 
 export const LOCALIZATIONS: LocalizationsField = { kind: 'localizations', name: 'localizations' };
 
-/** The ids of the row `t0`'s other translations ("3,1,2", by locale code), in the status read. */
+/** The record ids of the row `t0`'s other translations ("3,1,2", by locale code), in the status read. */
 export const localizationsColumn = (model: Model, dialect: Dialect, status: Status) => {
   const q = quoter(dialect);
   const locale = (model.fields.get('locale') as { column: string } | undefined)?.column ?? 'locale';
@@ -24,5 +25,5 @@ export const localizationsColumn = (model: Model, dialect: Dialect, status: Stat
     `l.${q(locale)} <> ${ROOT}.${q(locale)}`,
     ...(model.draftAndPublish ? [statusCondition('l', status, dialect)] : []),
   ].join(' AND ');
-  return idList(dialect, `${q(model.table)} l`, `l.${q('id')}`, `l.${q(locale)}`, where);
+  return idList(dialect, `${q(model.table)} l`, recordIdOf(versionsOf(model), 'l', dialect, status), `l.${q(locale)}`, where);
 };

@@ -1,8 +1,9 @@
-import { quoter } from '../query/dialect';
 import type { Executor } from '../query/executor';
 import { decodeRow, ROOT, type SelectList } from '../query/list-sql';
-import type { Dialect } from '../query/dialect';
 import type { Model } from '../query/model';
+import { onRecordId, recordIdOf, versionsOf } from '../query/record-id';
+import { statusCondition, type Status } from '../query/status';
+import { quoter, type Dialect } from '../query/dialect';
 import { idAmong, idsBinding } from './ids';
 import type { Selected } from './selection';
 
@@ -27,17 +28,24 @@ export interface RelatedPlan {
  */
 export const compileRelated = (
   selected: Selected & { related: NonNullable<Selected['related']> },
-  deps: { dialect: Dialect; executor: Executor },
+  deps: { dialect: Dialect; executor: Executor; status: Status },
   readerOf: (model: Model, fields: Selected[]) => RecordReader
 ): RelatedPlan => {
   const { name } = selected.field;
   const { target, fields, limit, many } = selected.related;
   const reader = readerOf(target, fields);
-  const q = quoter(deps.dialect);
+  const { dialect, status } = deps;
   const { expressions, columns } = reader.select;
+  // Items hold record ids (see record-id.ts): on a Draft & Publish type, the rows of the status read whose drafts
+  // have those ids.
+  const versions = versionsOf(target);
+  const byDraft = onRecordId(versions, ROOT, 'rd', dialect, status);
+  const where = byDraft
+    ? `${statusCondition(ROOT, status, dialect)} AND ${byDraft(idAmong('rd', dialect))}`
+    : idAmong(ROOT, dialect);
   const sql =
-    `SELECT ${[`${ROOT}.${q('id')}`, ...expressions.map((e, i) => `${e} AS c${i}`)].join(', ')}` +
-    ` FROM ${q(target.table)} ${ROOT} WHERE ${idAmong(ROOT, deps.dialect)}`;
+    `SELECT ${[recordIdOf(versions, ROOT, dialect, status), ...expressions.map((e, i) => `${e} AS c${i}`)].join(', ')}` +
+    ` FROM ${quoter(dialect)(target.table)} ${ROOT} WHERE ${where}`;
 
   return {
     name,
@@ -55,7 +63,7 @@ export const compileRelated = (
       const records = new Map<number, Item>();
       if (wanted.size) {
         const rows = await deps.executor.arrays(sql, [idsBinding([...wanted], deps.dialect)]);
-        // Column 0 is the related row's id, which maps it to the items; the record is what follows.
+        // Column 0 is the related record's id, which maps it to the items; the record is what follows.
         for (const row of rows) records.set(Number(row[0]), decodeRow(row, columns, 1));
         if (reader.finish) await reader.finish([...records.values()]);
       }

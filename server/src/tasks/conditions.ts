@@ -61,6 +61,8 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
       throw new DefinitionError([...path, 'match'], 'a delete endpoint has no written record to match');
     const predicate = compileTaskFilter(scope, scope.model, body, [...path, 'match']);
     const table = q(scope.model.table);
+    // `record.id` is a record id (see query/record-id.ts): on a Draft & Publish type, the id of the draft row,
+    // which holds every value the write gave, published or not.
     return (db, vars) =>
       ask(db, (ctx) => `SELECT 1 AS x FROM ${table} ${ROOT} WHERE ${ROOT}.${q('id')} = ? AND ${predicate(ctx)}`, vars, [
         vars['record.id'],

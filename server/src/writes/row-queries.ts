@@ -3,6 +3,7 @@ import { MYSQL_LONG_GROUP_CONCAT, quoter, type Dialect } from '../query/dialect'
 import type { RenderContext, Predicate } from '../query/filter';
 import { columnOf, ROOT } from '../query/list-sql';
 import type { ColumnField, MediaField, Model } from '../query/model';
+import { onRecordId, recordIdOf, versionsOf } from '../query/record-id';
 import type { Variables } from '../query/variables';
 import type { Target } from './object-writer';
 import { placeholders, type TxDb } from '../query/tx-db';
@@ -31,6 +32,11 @@ export const createRowQueries = (model: Model, filter: Predicate, publication: s
   const lockTarget = dialect === 'postgres' ? ` FOR UPDATE OF ${ROOT}` : dialect === 'mysql' ? ' FOR UPDATE' : '';
 
   const localeColumn = `${ROOT}.${q('locale')}`;
+  // A record id (a path number) names the row of the endpoint's version whose draft has it (see record-id.ts).
+  const versions = versionsOf(model);
+  const recordId = recordIdOf(versions, ROOT, dialect);
+  const byDraft = onRecordId(versions, ROOT, 'rd', dialect);
+  const isRecord = byDraft ? byDraft(`rd.${q('id')} = ?`) : `${id} = ?`;
   /** The endpoint filter, and on a translated type the request's locale (null: any, for the write check). */
   const render = (vars: Variables, locale: string | null = null) => {
     const ctx: RenderContext = { vars, bindings: [], unknown: false };
@@ -41,13 +47,19 @@ export const createRowQueries = (model: Model, filter: Predicate, publication: s
 
   return {
     /**
-     * The target of a Modify or Delete, by id and within the filter (and the locale), locked for the rest of the
-     * transaction.
+     * The target of a Modify or Delete, by record id and within the filter (and the locale), locked for the rest
+     * of the transaction (`lock`).
      */
-    async find(db: TxDb, targetId: number, vars: Variables, locale: string | null): Promise<Target | null> {
+    async find(
+      db: TxDb,
+      targetId: number,
+      vars: Variables,
+      locale: string | null,
+      lock = true
+    ): Promise<Target | null> {
       const where = render(vars, locale);
       const rows = await db.all(
-        `SELECT ${id} AS id, ${ROOT}.${q('document_id')} AS d${model.localized ? `, ${localeColumn} AS l` : ''} ${from} WHERE ${id} = ?${publication ? ` AND ${publication}` : ''} AND ${where.sql}${lockTarget}`,
+        `SELECT ${id} AS id, ${ROOT}.${q('document_id')} AS d${model.localized ? `, ${localeColumn} AS l` : ''} ${from} WHERE ${isRecord}${publication ? ` AND ${publication}` : ''} AND ${where.sql}${lock ? lockTarget : ''}`,
         [targetId, ...where.bindings]
       );
       if (!rows.length) return null;
@@ -57,13 +69,13 @@ export const createRowQueries = (model: Model, filter: Predicate, publication: s
     },
 
     /**
-     * The id of a single type's one entry (of the status the endpoint reads), within the filter, or null. Read
-     * before the transaction; `find` then locks it and asks the filter again.
+     * The record id of a single type's one entry (of the status the endpoint reads), within the filter, or null.
+     * Read before the transaction; `find` then locks it and asks the filter again.
      */
     async entryId(db: TxDb, vars: Variables, locale: string | null): Promise<number | undefined> {
       const where = render(vars, locale);
       const rows = await db.all(
-        `SELECT ${id} AS id ${from} WHERE ${publication ? `${publication} AND ` : ''}${where.sql} ORDER BY ${id} LIMIT 1`,
+        `SELECT ${recordId} AS id ${from} WHERE ${publication ? `${publication} AND ` : ''}${where.sql} ORDER BY ${id} LIMIT 1`,
         where.bindings
       );
       return rows.length ? Number(rows[0].id) : undefined;
@@ -79,7 +91,18 @@ export const createRowQueries = (model: Model, filter: Predicate, publication: s
       return rows.length === new Set(ids).size;
     },
 
-    /** Whole records in their List wire form, by id. */
+    /** The record ids of rows, in order (a Create's answer). */
+    async recordIds(db: TxDb, ids: number[]): Promise<number[]> {
+      if (!versions) return ids;
+      const rows = await db.all(
+        `SELECT ${id} AS k, ${recordId} AS r ${from} WHERE ${id} IN ${placeholders(ids.length)}`,
+        ids
+      );
+      const byRow = new Map(rows.map((row) => [Number(row.k), Number(row.r)]));
+      return ids.map((rowId) => byRow.get(rowId) ?? rowId);
+    },
+
+    /** Whole records in their List wire form, by row id. */
     async read(db: TxDb, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
       if (longConcat) await db.run(MYSQL_LONG_GROUP_CONCAT, []);
       const rows = await db.all(
