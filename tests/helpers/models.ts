@@ -37,6 +37,7 @@ export const relation = (
   many,
   targetSingle: false,
   targetDraftAndPublish: false,
+  targetLocalized: false,
   link: { ...link, targetTable: target, orderColumn: null, inverseOrderColumn: null },
   attribute: { type: 'relation' },
 });

@@ -30,7 +30,8 @@ export const withRecordIds = async <T>(app: TestApp, body: T): Promise<T> => {
   const documentIds = [...new Set(entries.map((entry) => entry.documentId))];
   const drafts = new Map<string, Array<{ id: number; locale: string | null }>>();
   const versioned = Object.entries(app.strapi.contentTypes).filter(
-    ([uid, type]) => uid.startsWith('api::') && (type as { options?: { draftAndPublish?: boolean } }).options?.draftAndPublish
+    ([uid, type]) =>
+      uid.startsWith('api::') && (type as { options?: { draftAndPublish?: boolean } }).options?.draftAndPublish
   );
   for (const [uid] of versioned) {
     const table = (app.strapi.db.metadata.get(uid as never) as { tableName: string }).tableName;

@@ -23,8 +23,7 @@ const rowsOf = (table: string, documentId: string) =>
   knexOf(app)(table).where('document_id', documentId).orderBy('id').select('id', 'published_at', 'locale');
 const publishedRowId = async (table: string, documentId: string, locale?: string) =>
   Number(
-    (await rowsOf(table, documentId)).find((row) => row.published_at !== null && (!locale || row.locale === locale))!
-      .id
+    (await rowsOf(table, documentId)).find((row) => row.published_at !== null && (!locale || row.locale === locale))!.id
   );
 const documentOf = async (id: number) => String((await knexOf(app)('articles').where({ id }).first()).document_id);
 

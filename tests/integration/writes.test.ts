@@ -767,7 +767,9 @@ describe('Draft & Publish', () => {
 
   test('modify with publish changes the published content, and only the fields sent', async () => {
     const published = await knex()('articles').whereNotNull('published_at').orderBy('id').first();
-    expectDone(await patch(`/_api/articles/edit/${await recordIdOf(published.document_id)}`, { title: 'Edited title' }));
+    expectDone(
+      await patch(`/_api/articles/edit/${await recordIdOf(published.document_id)}`, { title: 'Edited title' })
+    );
     const rows = await rowsOf(published.document_id);
     const live = rows.filter((r: { published_at: unknown }) => r.published_at !== null);
     expect(live).toHaveLength(1);

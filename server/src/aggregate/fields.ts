@@ -61,12 +61,18 @@ export const createFieldResolver = (model: Model, dialect: Dialect, modelOf: (ui
           const join = joinOf(field, where);
           const target = targetVersionsOf(field);
           return {
-            expression: target ? recordIdOf(target, join.target, dialect) : `${join.link}.${q(field.link.targetColumn)}`,
+            expression: target
+              ? recordIdOf(target, join.target, dialect)
+              : `${join.link}.${q(field.link.targetColumn)}`,
             field,
             codec: codecFor(field, dialect),
           };
         }
-        return { expression: scalarOf(versionsOf(model), field, ROOT, dialect), field, codec: codecFor(field, dialect) };
+        return {
+          expression: scalarOf(versionsOf(model), field, ROOT, dialect),
+          field,
+          codec: codecFor(field, dialect),
+        };
       }
       if (field.kind !== 'relation') throw new DefinitionError(where, `"${first}" is not a relation`);
       const target = modelOf(field.target);

@@ -106,7 +106,8 @@ export const compileWrite = (definition: HandledDefinition, model: Model, deps: 
       let result: T;
       try {
         uploaded = await stageAllFiles(uploads, records, model.fields, mediaFields, endpointId, async () => {
-          const within = async (id: number) => (await rows.find(readDb(), id, target!.vars, target!.locale ?? null, false)) !== null;
+          const within = async (id: number) =>
+            (await rows.find(readDb(), id, target!.vars, target!.locale ?? null, false)) !== null;
           if (target && !(target.id !== undefined && (await within(target.id)))) {
             throw new ApiError(404, MESSAGES.recordNotFound);
           }

@@ -25,5 +25,11 @@ export const localizationsColumn = (model: Model, dialect: Dialect, status: Stat
     `l.${q(locale)} <> ${ROOT}.${q(locale)}`,
     ...(model.draftAndPublish ? [statusCondition('l', status, dialect)] : []),
   ].join(' AND ');
-  return idList(dialect, `${q(model.table)} l`, recordIdOf(versionsOf(model), 'l', dialect, status), `l.${q(locale)}`, where);
+  return idList(
+    dialect,
+    `${q(model.table)} l`,
+    recordIdOf(versionsOf(model), 'l', dialect, status),
+    `l.${q(locale)}`,
+    where
+  );
 };

@@ -45,7 +45,8 @@ export const createRecordReader = (
   options: ComponentReaderOptions
 ): RecordReader => {
   const readerOf = (target: Model, fields: Selected[]) => createRecordReader(target, fields, deps, options);
-  const relatedOf = (s: Selected & { related: NonNullable<Selected['related']> }) => compileRelated(s, { ...deps, status: options.status }, readerOf);
+  const relatedOf = (s: Selected & { related: NonNullable<Selected['related']> }) =>
+    compileRelated(s, { ...deps, status: options.status }, readerOf);
   const listed = listedFields(selected);
   const components = createComponentReader(listed, deps, options);
   const media = listed.filter((f) => f.kind === 'media').map((f) => ({ name: f.name }));

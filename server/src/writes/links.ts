@@ -1,6 +1,6 @@
-import type { Core } from '@strapi/strapi';
 import { quoter } from '../query/dialect';
 import type { RelationField } from '../query/model';
+import type { Versioned } from '../query/record-id';
 import { chunks, placeholders, type TxDb } from '../query/tx-db';
 
 /** The related ids a relation value holds: none for an empty value, one for a to-one relation. */
@@ -72,16 +72,6 @@ export const writeLinks = async (db: TxDb, field: RelationField, sets: LinkSet[]
   }
 };
 
-/** How a relation's target type keeps versions of its documents: null without Draft & Publish. */
-export type TargetVersions = { localized: boolean } | null;
-
-export const targetVersions = (strapi: Core.Strapi, field: RelationField): TargetVersions => {
-  const target = strapi.contentTypes[field.target as keyof typeof strapi.contentTypes] as
-    | { options?: { draftAndPublish?: boolean }; pluginOptions?: { i18n?: { localized?: boolean } } }
-    | undefined;
-  return target?.options?.draftAndPublish ? { localized: target.pluginOptions?.i18n?.localized === true } : null;
-};
-
 /** The target rows each related id stands for; an id no row has is absent. */
 export type LinkedRows = Map<number, number[]>;
 
@@ -97,7 +87,7 @@ export const linkedRows = async (
   db: TxDb,
   field: RelationField,
   ids: number[],
-  versions: TargetVersions
+  versions: Versioned | null
 ): Promise<LinkedRows> => {
   const q = quoter(db.dialect);
   // KEY SHARE on PostgreSQL stops a delete but not an update of the related row (as its own foreign keys do).

@@ -1,8 +1,8 @@
-import type { Core } from '@strapi/strapi';
 import type { Model, RelationField } from '../query/model';
 import { eachSubValue } from './component-values';
 import { FieldError } from '../errors/field-error';
-import { linkedRows, relatedIds, targetVersions } from './links';
+import { linkedRows, relatedIds } from './links';
+import { targetVersionsOf } from '../query/record-id';
 import type { Values } from '../query/tx-db';
 import type { TxDb } from '../query/tx-db';
 
@@ -17,7 +17,7 @@ interface Use {
  * rows are): one query per relation field of a component, for all records; a missing row is a FieldError naming
  * the path (`links[1].article`).
  */
-export const checkNestedRelations = async (strapi: Core.Strapi, db: TxDb, model: Model, records: Values[]) => {
+export const checkNestedRelations = async (db: TxDb, model: Model, records: Values[]) => {
   const uses = new Map<RelationField, Use[]>();
   records.forEach((values, index) =>
     eachSubValue(model.fields, values, (field, holder, key, path) => {
@@ -33,7 +33,7 @@ export const checkNestedRelations = async (strapi: Core.Strapi, db: TxDb, model:
       db,
       field,
       list.flatMap((u) => u.ids),
-      targetVersions(strapi, field)
+      targetVersionsOf(field)
     );
     const missing = list.find((u) => u.ids.some((id) => !rows.has(id)));
     if (missing) throw new FieldError(missing.path, missing.index);

@@ -7,7 +7,8 @@ import { createBlocksCheck } from './blocks';
 import { createComponentFiles } from './component-files';
 import { createDocumentWriter } from './document-writer';
 import { FieldError } from '../errors/field-error';
-import { linkedRows, relatedIds, rowsToLink, targetVersions } from './links';
+import { linkedRows, relatedIds, rowsToLink } from './links';
+import { targetVersionsOf } from '../query/record-id';
 import { checkNestedRelations } from './nested-relations';
 import type { Values } from '../query/tx-db';
 import { createSqlWriter, type RelationRows } from './sql-writer';
@@ -52,7 +53,7 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
     f.kind === 'scalar' && f.writable ? [f.column] : []
   );
 
-  const versions = new Map(relations.map((f) => [f.name, targetVersions(strapi, f)]));
+  const versions = new Map(relations.map((f) => [f.name, targetVersionsOf(f)]));
 
   /** Related rows exist; returns the rows each relation links (see `linkedRows`). */
   const checkRelations = async (db: TxDb, records: Values[]): Promise<RelationRows> => {
@@ -148,7 +149,7 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
     ): Promise<number[]> {
       const linked = await checkRelations(db, records);
       if (viaDocumentService) {
-        await checkNestedRelations(strapi, db, model, records);
+        await checkNestedRelations(db, model, records);
         return uniqueIndexGuard(() => documents.insert(records, publish, locale, documentId));
       }
       const checked = await checkBlocks(records);
@@ -162,7 +163,7 @@ export const createObjectWriter = (strapi: Core.Strapi, model: Model, dialect: D
         targets.map(() => values)
       );
       if (viaDocumentService) {
-        await checkNestedRelations(strapi, db, model, [values]);
+        await checkNestedRelations(db, model, [values]);
         return uniqueIndexGuard(() => documents.update(targets, values, publish));
       }
       const ids = targets.map((t) => t.id);
