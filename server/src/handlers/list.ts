@@ -4,7 +4,7 @@ import { codecFor } from '../query/codecs';
 import { requireField } from '../query/fields';
 import { keysetKeyOf } from '../query/list-filters';
 import { buildPageLinks, linkBase, linkHeader } from '../query/links';
-import { buildListSql, decodeRow, type ListSort } from '../query/list-sql';
+import { buildListSql, decodeRow, listedRecordId, type ListSort } from '../query/list-sql';
 import type { Model } from '../query/model';
 import { parseListQuery } from '../query/params';
 import { compileQueryFilter, renderReadWhere, type QueryFilter } from '../query/read-filters';
@@ -61,7 +61,9 @@ export const listHandler = (
     mediaUrls: definition.mediaUrls,
   });
   const sql = buildListSql(model, reader.select, sort.length ? sort : idSort, definition.status, dialect);
-  const endpointFilter = compileEndpointFilter(definition, model, deps, definition.status);
+  // The record id the List's statement joins (see query/record-id.ts), which filters on `id` compare.
+  const recordId = listedRecordId(model, definition.status, dialect).id;
+  const endpointFilter = compileEndpointFilter(definition, model, deps, definition.status, recordId);
 
   const locale = compileLocaleRead(definition, model, deps);
   // Each exposed field can narrow the result from the query string (spec 4.2 rule 6), never widen it.
@@ -69,7 +71,7 @@ export const listHandler = (
   for (const { key, path, op, codec } of selectedFilterKeys(selected, dialect)) {
     // `?locale=` selects the locale of a `locale: "query"` endpoint: it is no query filter there.
     if (locale?.param && path === 'locale') continue;
-    filterable.set(key, compileQueryFilter(key, path, op, codec, model, definition.status, deps, ['query']));
+    filterable.set(key, compileQueryFilter(key, path, op, codec, model, definition.status, deps, ['query'], recordId));
   }
   const statusParam = compileStatusParam(definition.statusFromQuery);
   const accepted = statusParam.accepting(locale ? locale.accepting(filterable) : filterable);

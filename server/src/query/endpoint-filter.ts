@@ -8,13 +8,15 @@ import { variableProblem, variablesFor } from './variables';
 
 /**
  * An endpoint's own filter, with the variables its parameter and authentication give it. A read passes its
- * status, the version of related rows the filter sees; writes test rows of either version (see linkedStatus).
+ * status, the version of related rows the filter sees; writes test rows of either version (see linkedStatus). A
+ * List gives the record id its statement joins (see CompileOptions.recordId).
  */
 export const compileEndpointFilter = (
   definition: EndpointDefinition,
   model: Model,
   deps: { dialect: Dialect; modelOf: (uid: string) => Model | null },
-  status?: Status
+  status?: Status,
+  recordId?: string
 ): Predicate =>
   compileFilter(definition.filter, model, ROOT, {
     dialect: deps.dialect,
@@ -23,4 +25,5 @@ export const compileEndpointFilter = (
     explainVariable: (name) => variableProblem(name, definition),
     path: ['filter'],
     status,
+    recordId,
   });

@@ -47,6 +47,11 @@ export interface CompileOptions {
    * that status, as the answer's ids do. Without one (writes, tasks), each row's own version (see linkedStatus).
    */
   status?: Status;
+  /**
+   * The record id of the filtered row, where the statement has it at hand (a List joins the draft of a Draft &
+   * Publish row: see listedRecordId); else conditions on `id` find the rows by their drafts (record-id.ts).
+   */
+  recordId?: string;
 }
 
 /** A nullable variable's `null`, as a slot's value. */
@@ -327,6 +332,8 @@ export const compileFilter = (filter: unknown, model: Model, alias: string, opti
           return relationCondition(current, field, currentAlias, value, here);
         }
         const codec = codecFor(field, options.dialect);
+        if (field.name === 'id' && currentAlias === alias && options.recordId)
+          return columnCondition(options.recordId, codec, value, here);
         const onId =
           field.name === 'id' && isModel(current)
             ? recordIdCondition(versionsOf(current), currentAlias, codec, value, here)

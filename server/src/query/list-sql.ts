@@ -4,7 +4,7 @@ import { codecFor } from './codecs';
 import { quoter, type Dialect } from './dialect';
 import { holdsComponents } from './model';
 import type { ColumnField, ComponentsField, MediaField, Model, RelationField, ScalarField } from './model';
-import { recordIdOf, scalarOf, targetVersionsOf, versionsOf } from './record-id';
+import { draftJoin, recordIdOf, scalarOf, targetVersionsOf, versionsOf } from './record-id';
 import { linkedStatus, relatedStatusCondition, statusCondition, type Status } from './status';
 
 /** A List endpoint's SQL, built once per definition change; only the WHERE clause varies per request. */
@@ -27,6 +27,19 @@ export interface ListSql {
 }
 
 export const ROOT = 't0';
+
+/** The draft row of a List's row on Draft & Publish types (see record-id.ts), joined for its id. */
+export const ROOT_DRAFT = 'dr';
+
+/**
+ * The record id of a List's rows, and the JOIN it needs: the joined draft's id on a Draft & Publish type read
+ * published, else the row's own id.
+ */
+export const listedRecordId = (model: Model, status: Status, dialect: Dialect) => {
+  const join = draftJoin(versionsOf(model), ROOT, ROOT_DRAFT, dialect, status);
+  const q = quoter(dialect);
+  return { join, id: join ? `${ROOT_DRAFT}.${q('id')}` : `${ROOT}.${q('id')}` };
+};
 
 /** The condition of an empty filter: a WHERE clause that is only this filters nothing. */
 export const NO_CONDITION = '1=1';
@@ -154,21 +167,25 @@ export const buildListSql = (
   dialect: Dialect
 ): ListSql => {
   const q = quoter(dialect);
-  const versions = versionsOf(model);
+  const recordId = listedRecordId(model, status, dialect);
   const expressions = select.expressions.map((expression, i) => `${expression} AS c${i}`);
-  const from = `FROM ${q(model.table)} ${ROOT}`;
+  const from = `FROM ${q(model.table)} ${ROOT}${recordId.join ? ` ${recordId.join}` : ''}`;
   const order: string[] = [];
   const byId = ({ field, via }: ListSort) => !via && field.name === 'id';
   for (const entry of sort) {
     const { field, dir, via } = entry;
-    const column = via ? relatedValue(via, field, dialect, status) : scalarOf(versions, field, ROOT, dialect, status);
+    const column = via
+      ? relatedValue(via, field, dialect, status)
+      : field.name === 'id'
+        ? recordId.id
+        : `${ROOT}.${q(field.column)}`;
     // NULLs sort last ascending and first descending on every database, as PostgreSQL does by default.
     if (!byId(entry))
       order.push(`CASE WHEN ${column} IS NULL THEN ${dir === 'asc' ? 1 : 0} ELSE ${dir === 'asc' ? 0 : 1} END`);
     order.push(`${column} ${dir.toUpperCase()}`);
     if (byId(entry)) break;
   }
-  if (!sort.some(byId)) order.push(`${recordIdOf(versions, ROOT, dialect, status)} ASC`);
+  if (!sort.some(byId)) order.push(`${recordId.id} ASC`);
   return {
     page: (where, skipping) => {
       const ordered = `ORDER BY ${order.join(', ')}`;

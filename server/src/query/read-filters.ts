@@ -49,7 +49,8 @@ export const compileQueryFilter = (
   model: Model,
   status: Status,
   deps: { dialect: Dialect; modelOf: (uid: string) => Model | null },
-  path: Path
+  path: Path,
+  recordId?: string
 ): QueryFilter => {
   const compile = (variables: string[], condition: unknown) =>
     compileFilter(nest(field, condition), model, ROOT, {
@@ -58,6 +59,7 @@ export const compileQueryFilter = (
       variables,
       path,
       status,
+      recordId,
     });
   if (op !== '$in') {
     const variable = queryVariable(key);

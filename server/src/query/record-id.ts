@@ -36,6 +36,23 @@ const draftOf = (versions: Versioned, draft: string, row: string, dialect: Diale
 };
 
 /**
+ * The JOIN of the draft row `draft` of the row `alias` (of either version), whose id is the record id: a List
+ * sorts, pages and filters by it, which the database reads in primary-key order (a keyset page of a large table
+ * costs what it costs without versions). Null when the row's own id is its record id. Inner: a published row
+ * without a draft, which Strapi never leaves, is not listed.
+ */
+export const draftJoin = (
+  versions: Versioned | null,
+  alias: string,
+  draft: string,
+  dialect: Dialect,
+  status?: Status | null
+): string | null =>
+  mapped(versions, status)
+    ? `JOIN ${quoter(dialect)(versions.table)} ${draft} ON ${draftOf(versions, draft, alias, dialect)}`
+    : null;
+
+/**
  * The record id of the row `alias` (of either version, or of `status`): one indexed lookup of its draft
  * (Strapi's `documents` index), the row's own id for a published row without a draft, which Strapi never leaves.
  */
