@@ -22,6 +22,14 @@ const LAYERS = [
 ];
 const SIBLING_IMPORTS = { files: ['auth', 'related'] };
 
+/** Strapi's error classes, which its error middleware tells apart by `instanceof` (errors/admin-api-error.ts). */
+const NO_STRAPI_ERRORS = {
+  name: '@strapi/utils',
+  importNames: ['errors'],
+  message:
+    'an app may hold another copy of @strapi/utils than Strapi does: throw AdminApiError (errors/admin-api-error.ts).',
+};
+
 const layeringOf = (folder, rank) => {
   const above = LAYERS.slice(rank + 1).flat();
   const siblings = LAYERS[rank].filter((f) => f !== folder && !(SIBLING_IMPORTS[folder] ?? []).includes(f));
@@ -32,6 +40,7 @@ const layeringOf = (folder, rank) => {
       'no-restricted-imports': [
         'error',
         {
+          paths: [NO_STRAPI_ERRORS],
           patterns: [
             {
               regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`,

@@ -1,13 +1,13 @@
 import type { Context } from 'koa';
-import { errors } from '@strapi/utils';
 import { LIMITS } from '../../../contracts/limits';
+import { AdminApiError } from '../errors/admin-api-error';
 import type { AdminActor } from '../services/admin-rights';
 
 /** The `:id` route parameter as a positive 32-bit integer (row ids), else 400. */
 export const idParam = (ctx: Context): number => {
   const raw = String(ctx.params.id ?? '');
   if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > LIMITS.maxRowId) {
-    throw new errors.ValidationError(`id must be a positive integer, not "${raw}"`);
+    throw new AdminApiError('ValidationError', `id must be a positive integer, not "${raw}"`);
   }
   return Number(raw);
 };
@@ -16,7 +16,7 @@ export const idParam = (ctx: Context): number => {
 export const inputData = (ctx: Context): unknown => {
   const body = (ctx.request as unknown as { body?: unknown }).body;
   if (typeof body !== 'object' || body === null || !('data' in body)) {
-    throw new errors.ValidationError('the request body must be { "data": ... }');
+    throw new AdminApiError('ValidationError', 'the request body must be { "data": ... }');
   }
   return (body as { data: unknown }).data;
 };

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
+import { AdminApiError } from '../errors/admin-api-error';
 import { getService } from '../services/get-service';
 import { operation } from './operation';
 import { idParam } from './request';
@@ -9,7 +9,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   find: operation('sessions.find', () => getService(strapi, 'sessions').find()),
   delete: operation('sessions.delete', async (ctx) => {
     const id = idParam(ctx);
-    if (!(await getService(strapi, 'sessions').revoke(id))) throw new errors.NotFoundError('Session not found');
+    if (!(await getService(strapi, 'sessions').revoke(id)))
+      throw new AdminApiError('NotFoundError', 'Session not found');
     return { id };
   }),
 });

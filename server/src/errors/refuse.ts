@@ -1,5 +1,5 @@
-import { errors } from '@strapi/utils';
 import { formatProblem, type Problem } from '../../../contracts/problems';
+import { AdminApiError } from './admin-api-error';
 
 /**
  * Refuses admin input with a 400 that lists every problem in Strapi's ValidationError shape: each item of
@@ -7,7 +7,7 @@ import { formatProblem, type Problem } from '../../../contracts/problems';
  * them as readable lines for clients that show only it.
  */
 export const refuse = (problems: Problem[]): never => {
-  throw new errors.ValidationError(problems.map(formatProblem).join('; '), {
+  throw new AdminApiError('ValidationError', problems.map(formatProblem).join('; '), {
     errors: problems.map(({ path, message }) => ({ path, message, name: 'ValidationError' })),
   });
 };

@@ -1,5 +1,4 @@
 import type { Core } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
 import {
   definitionOf,
   definitionSchema,
@@ -11,6 +10,7 @@ import type { IndexAdvice } from '../../../contracts/index-advice';
 import { UIDS } from '../../../contracts/plugin';
 import { formatProblem, type Problem } from '../../../contracts/problems';
 import { routeKey, toStored } from '../engine/stored-endpoint';
+import { AdminApiError } from '../errors/admin-api-error';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { indexAdvice } from '../indexes/advice';
@@ -144,7 +144,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // A table's size is data: only for an admin whose Content Manager rights cover what the endpoint reads.
       const missing = await getService(strapi, 'adminRights').problemsOnSave(definition, actor);
       // A PolicyError keeps its message: Strapi answers any other 403 of an admin route with a bare "Forbidden".
-      if (missing.length) throw new errors.PolicyError(missing.map(formatProblem).join('; '));
+      if (missing.length) throw new AdminApiError('PolicyError', missing.map(formatProblem).join('; '));
       return indexAdvice(strapi, definition, model);
     },
     /** The endpoint on `method` + `path` (compared without regard to case), if any. */

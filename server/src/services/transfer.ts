@@ -1,5 +1,4 @@
 import type { Core } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
 import { definitionOf, METHOD_OF_TYPE, normalizePath } from '../../../contracts/definition';
 import { problemsOfIssues, type Problem } from '../../../contracts/problems';
 import { isPlainObject } from '../../../contracts/json';
@@ -14,6 +13,7 @@ import {
 } from '../../../contracts/transfer';
 import { routeKey } from '../engine/stored-endpoint';
 import type { Path } from '../errors/definition-error';
+import { AdminApiError } from '../errors/admin-api-error';
 import { refuse } from '../errors/refuse';
 import { getService } from './get-service';
 import type { AdminActor } from './admin-rights';
@@ -36,7 +36,7 @@ const within = (item: Item, path: Path, message: string): Problem => ({
 
 /** The problems of a refused admin input (refuse's `details.errors`), placed inside `item` of the imported file. */
 const problemsOf = (error: unknown, item: Item): Problem[] => {
-  if (!(error instanceof errors.ValidationError)) throw error;
+  if (!(error instanceof AdminApiError && error.name === 'ValidationError')) throw error;
   const listed = (error.details as { errors?: Problem[] } | undefined)?.errors;
   return (listed ?? [{ path: [], message: error.message }]).map((p) => within(item, p.path, p.message));
 };
