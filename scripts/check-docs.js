@@ -17,8 +17,8 @@
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const path = require('node:path');
+const { freePort } = require('./free-port');
 
 const ROOT = path.resolve(__dirname, '..');
 const DOC_PORT = 1337;
@@ -200,17 +200,6 @@ const quickStartBlocks = () => {
   }
   return blocks;
 };
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Starts the demo in a process group of its own; resolves with its key once it listens. */
 const startDemo = (port) => {

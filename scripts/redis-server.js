@@ -7,19 +7,10 @@
  */
 const { spawn } = require('node:child_process');
 const net = require('node:net');
+const { freePort } = require('./free-port');
 
 /** How long a start may take before it counts as failed. */
 const START_MS = 10_000;
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Resolves when the server answers PING with PONG; false when it does not (yet). */
 const answersPing = (port) =>

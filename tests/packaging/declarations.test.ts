@@ -16,19 +16,15 @@ import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { appPackageJson, PACKAGE, packPlugin, readmeSnippet, ROOT, writeIn } from './packed-plugin';
 
-const ROOT = path.resolve(__dirname, '../..');
 const TEMPLATE = path.join(__dirname, 'strapi-app');
-const PACKAGE = 'strapi-plugin-data-api';
 const TSC = require.resolve('typescript/bin/tsc');
 
 let app: string;
 let installed: string;
 
-const write = (file: string, text: string) => {
-  fs.mkdirSync(path.dirname(path.join(app, file)), { recursive: true });
-  fs.writeFileSync(path.join(app, file), text);
-};
+const write = (file: string, text: string) => writeIn(app, file, text);
 
 /** The template's tsconfig with `skipLibCheck` off (the template turns it on). */
 const withLibCheck = (file: string) => {
@@ -41,14 +37,13 @@ const withLibCheck = (file: string) => {
 
 /** The README's TypeScript snippet, its `'data-api'` entry added to the template's config/plugins.ts. */
 const pluginsWithReadmeEntry = () => {
-  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const snippet = readme.match(/\*\*TypeScript app\*\*[\s\S]*?```ts\n([\s\S]*?)```/)?.[1];
-  const entry = snippet?.match(/^( +)'data-api': \{\n[\s\S]*?^\1\},\n/m)?.[0];
+  const snippet = readmeSnippet('TypeScript app', 'ts');
+  const entry = snippet.match(/^( +)'data-api': \{\n[\s\S]*?^\1\},\n/m)?.[0];
   if (!entry) throw new Error("README.md: no `'data-api'` entry in the TypeScript app's config/plugins.ts snippet");
   const template = fs.readFileSync(path.join(TEMPLATE, 'config/plugins.ts'), 'utf8');
   const merged = template.replace(/^ {2}upload: \{$/m, `${entry}  upload: {`);
   expect(merged).not.toBe(template);
-  return { snippet: snippet!, merged };
+  return { snippet, merged };
 };
 
 /** Every .d.ts of the unpacked package under `dir`, as `/// <reference path>` lines relative to `from`. */
@@ -99,13 +94,8 @@ const ours = (d: Diagnostic) =>
   (d.file.startsWith(app + path.sep) && !d.file.startsWith(path.join(app, 'node_modules') + path.sep));
 
 beforeAll(() => {
-  for (const entry of ['dist/server/src/index.d.ts', 'dist/admin/src/index.d.ts', 'dist/contracts/definition.d.ts'])
-    if (!fs.existsSync(path.join(ROOT, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-
   app = fs.mkdtempSync(path.join(os.tmpdir(), 'data-api-dts-'));
-  const [{ filename }] = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', app], { cwd: ROOT, encoding: 'utf8' })
-  );
+  const filename = packPlugin(app);
   installed = path.join(app, 'node_modules', PACKAGE);
   fs.mkdirSync(installed, { recursive: true });
   execFileSync('tar', ['-xzf', path.join(app, filename), '-C', installed, '--strip-components=1']);
@@ -117,19 +107,7 @@ beforeAll(() => {
     fs.symlinkSync(path.join(modules, name), path.join(app, 'node_modules', name));
   }
 
-  write(
-    'package.json',
-    `${JSON.stringify(
-      {
-        name: 'fresh-app',
-        private: true,
-        version: '0.1.0',
-        dependencies: { '@strapi/strapi': '5.54.0', [PACKAGE]: `file:./${filename}` },
-      },
-      null,
-      2
-    )}\n`
-  );
+  write('package.json', appPackageJson(filename, { '@strapi/strapi': '5.54.0' }));
   withLibCheck('tsconfig.json');
   withLibCheck('src/admin/tsconfig.json');
   write('config/plugins.ts', pluginsWithReadmeEntry().merged);

@@ -1,0 +1,8 @@
+// No admin panel build: the test calls the admin API only.
+module.exports = ({ env }) => ({
+  auth: { secret: env('ADMIN_JWT_SECRET') },
+  apiToken: { salt: env('API_TOKEN_SALT') },
+  transfer: { token: { salt: env('TRANSFER_TOKEN_SALT') } },
+  secrets: { encryptionKey: env('ENCRYPTION_KEY') },
+  serveAdminPanel: false,
+});

@@ -1,0 +1,3 @@
+module.exports = () => ({
+  connection: { client: 'sqlite', connection: { filename: '.tmp/data.db' }, useNullAsDefault: true },
+});
