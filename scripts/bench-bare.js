@@ -6,8 +6,8 @@
  * 127.0.0.1. It tells how close the `/_api` runtime comes to the least a Node server must do for that page.
  *
  *   GET /products                          the first 100 products by id
- *   GET /products?id:gt=N                  a keyset page: the 100 after id N
- *   GET /products?category=X[&id:gt=N]     the same, of one category
+ *   GET /products?after=N                  a keyset page: the 100 after id N
+ *   GET /products?category=X[&after=N]     the same, of one category
  *
  * Each answer is the `/_api` List's: `{ page, total, items, _links }` with the `Link` header, `total` an exact
  * `SELECT COUNT(*)` on every request (the whole listing's, without the cursor, as a keyset page's total is),
@@ -25,7 +25,7 @@ const { isDeepStrictEqual } = require('node:util');
 const PRODUCT = 'api::product.product';
 const FIELDS = ['id', 'title', 'sku', 'price', 'stock', 'category', 'active', 'releasedAt'];
 const PAGE_SIZE = 100;
-const CURSOR = 'id:gt';
+const CURSOR = 'after';
 
 // ---------------------------------------------------------------------------------------------- values
 
@@ -139,9 +139,9 @@ const DRIVERS = { sqlite: openSqlite, postgres: openPostgres, mysql: openMysql }
 
 // ---------------------------------------------------------------------------------------------- server
 
-// As the `/_api` links write them: the `:` of `id:gt` stays readable, everything else is percent-encoded.
-const encodeKey = (key) => encodeURIComponent(key).replace(/%3A/gi, ':');
-const href = (entries) => `/products?${entries.map(([k, v]) => `${encodeKey(k)}=${encodeURIComponent(v)}`).join('&')}`;
+// As the `/_api` links write them: keys and values percent-encoded.
+const href = (entries) =>
+  `/products?${entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
 
 /** The request's parameters, or null when one is unknown, repeated or malformed (answered 400). */
 const parseQuery = (search) => {

@@ -6,7 +6,7 @@
  * rows (default 10,000, 100,000, 1,000,000), three pages at each size:
  *
  *   first     GET /_api/bench/products
- *   keyset    GET /_api/bench/products?id:gt=<the id in the middle of the table>
+ *   keyset    GET /_api/bench/products?after=<the id in the middle of the table>
  *   category  GET /_api/bench/products?category=audio   (one of ten categories: about 10% of the rows)
  *
  * The table grows by bulk SQL below the Document Service (the playground seed's own row shape, through knex),
@@ -143,7 +143,7 @@ const pageCheck =
 
 const PAGES = [
   { page: 'first', label: 'first page', query: () => '' },
-  { page: 'keyset', label: 'keyset page, middle', query: (at) => `?id:gt=${at.middle}` },
+  { page: 'keyset', label: 'keyset page, middle', query: (at) => `?after=${at.middle}` },
   { page: 'category', label: `category=${FILTERED}`, query: () => `?category=${FILTERED}` },
 ];
 

@@ -53,7 +53,7 @@
  *
  *   12. the products grow to each of BENCH_SWEEP_SIZES rows (default 10000,100000,1000000) by bulk INSERTs of
  *      500 rows; at each size, the /_api List of 100 and the bare server's same page, for the first page, a
- *      keyset page from the middle of the table (?id:gt=) and a filtered page (?category=audio, about 10% of
+ *      keyset page from the middle of the table (?after=) and a filtered page (?category=audio, about 10% of
  *      the rows): req/s, p50, p99, the ratio to the first size (targets at the largest size: the first page and
  *      the keyset page keep >= 50% of the first size's req/s) and to the bare server; and the process's peak
  *      RSS (sampled every 100 ms from a worker thread, and process.resourceUsage().maxRSS)

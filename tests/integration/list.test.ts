@@ -95,7 +95,7 @@ describe('paging', () => {
     expect(response.body.items.map((i: { id: number }) => i.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect(Object.keys(response.body.items[0])).toEqual(['id', 'total', 'status', 'customer', 'orderedAt', 'quantity']);
     expect(response.body._links).toEqual({
-      next: { href: '/_api/orders?id:gt=100' },
+      next: { href: '/_api/orders?after=100' },
     });
     expect(response.headers.link).toBe(`<${response.body._links.next.href}>; rel="next"`);
   });
@@ -110,7 +110,7 @@ describe('paging', () => {
       expect(response.status).toBe(200);
       seen.push(...response.body.items.map((i: { id: number }) => i.id));
       url = response.body._links.next && pathAndQuery(response.body._links.next.href);
-      if (url) expect(url).toMatch(/^\/_api\/orders\?status=paid&id:gt=\d+$/);
+      if (url) expect(url).toMatch(/^\/_api\/orders\?status=paid&after=\d+$/);
       round += 1;
       if (round === 1) {
         // A paid order already seen goes away: keyset links must not skip the next one.
@@ -122,13 +122,42 @@ describe('paging', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
   });
 
-  test('descending id sort pages with id:lt', async () => {
+  test('descending id sort pages backwards from the cursor', async () => {
     const response = await get('/_api/orders/newest');
     const max = Number((await knexOf(app)('orders').max({ m: 'id' }))[0].m);
     expect(response.body.items[0].id).toBe(max);
-    expect(pathAndQuery(response.body._links.next.href)).toBe(`/_api/orders/newest?id:lt=${max - 99}`);
+    expect(pathAndQuery(response.body._links.next.href)).toBe(`/_api/orders/newest?after=${max - 99}`);
     const second = await get(pathAndQuery(response.body._links.next.href));
     expect(second.body.items[0].id).toBe(max - 100);
+  });
+
+  test("a client's own id:gt is a filter: total counts it, paging by number or by the links", async () => {
+    const max = Number((await knexOf(app)('orders').max({ m: 'id' }))[0].m);
+    const from = max - 150;
+    const expected = (await knexOf(app)('orders').where('id', '>', from).orderBy('id').select('id')).map(
+      (r: { id: number }) => r.id
+    );
+    const ids = (response: { body: { items: Array<{ id: number }> } }) => response.body.items.map((i) => i.id);
+    // Spec 4.2 rule 3: ?page=2, ?page=3 ... until the records collected reach total.
+    const byNumber: number[] = [];
+    for (let page = 1; byNumber.length < expected.length; page += 1) {
+      const response = await get(`/_api/orders?id:gt=${from}&page=${page}`);
+      expect([response.status, response.body.total]).toEqual([200, expected.length]);
+      expect(response.body.items.length).toBeGreaterThan(0);
+      byNumber.push(...ids(response));
+    }
+    expect(byNumber).toEqual(expected);
+    // Rule 4: the links, whose cursor travels beside the client's filter.
+    const byLinks: number[] = [];
+    let url: string | undefined = `/_api/orders?id:gt=${from}`;
+    while (url) {
+      const response = await get(url);
+      expect([response.status, response.body.total]).toEqual([200, expected.length]);
+      byLinks.push(...ids(response));
+      url = response.body._links.next && pathAndQuery(response.body._links.next.href);
+      if (url) expect(url).toBe(`/_api/orders?id:gt=${from}&after=${byLinks[byLinks.length - 1]}`);
+    }
+    expect(byLinks).toEqual(expected);
   });
 
   test('without id in the fields, links are page-based and prev appears from page 2', async () => {
@@ -271,6 +300,9 @@ describe('filters', () => {
     ['an operator the field does not support', '/_api/orders?customer:gt=3'],
     ['a repeated parameter', '/_api/orders?page=1&page=2'],
     ['an unknown operator', '/_api/orders?total:gte=3'],
+    ['a cursor that is no id', '/_api/orders?after=x'],
+    ['a cursor twice', '/_api/orders?after=1&after=2'],
+    ['a cursor where pages are numbered', '/_api/products/by-price?after=5'],
   ])('%s is 400 Invalid request parameters', async (_label, url) => {
     const response = await get(url);
     expect(response.status).toBe(400);
@@ -387,6 +419,51 @@ describe('Draft & Publish', () => {
     const response = await get('/_api/articles/drafts');
     expect(response.body.total).toBe(await count('articles', (q) => q.whereNull('published_at')));
     expect(response.body.items.every((i: { publishedAt: unknown }) => i.publishedAt === null)).toBe(true);
+  });
+
+  test('keyset links walk published records by their ids, whatever order they were published in', async () => {
+    // 110 more documents published last to first: their published rows run against their ids (the drafts').
+    const knex = knexOf(app);
+    const now = new Date();
+    const documents = Array.from({ length: 110 }, (_, i) => `keysetwalk${String(i).padStart(3, '0')}`.padEnd(24, 'x'));
+    const row = (documentId: string, publishedAt: Date | null) => ({
+      document_id: documentId,
+      title: documentId,
+      published_at: publishedAt,
+      created_at: now,
+      updated_at: now,
+    });
+    await knex.batchInsert(
+      'articles',
+      documents.map((d) => row(d, null)),
+      50
+    );
+    await knex.batchInsert(
+      'articles',
+      [...documents].reverse().map((d) => row(d, now)),
+      50
+    );
+    // The drafts of the published documents the query filter keeps, by id: what a walk must visit, once each.
+    const published = knex('articles').whereNotNull('published_at').select('document_id');
+    const expected = (
+      await knex('articles')
+        .whereNull('published_at')
+        .where('document_id', '>', 'keysetwalk')
+        .whereIn('document_id', published)
+        .orderBy('id')
+        .select('id')
+    ).map((r: { id: number }) => r.id);
+    expect(expected.length).toBeGreaterThan(100);
+    const seen: number[] = [];
+    let url: string | undefined = '/_api/articles?documentId:gt=keysetwalk';
+    while (url) {
+      const response = await get(url);
+      expect([response.status, response.body.total]).toEqual([200, expected.length]);
+      seen.push(...response.body.items.map((i: { id: number }) => i.id));
+      url = response.body._links.next && pathAndQuery(response.body._links.next.href);
+      if (url) expect(url).toMatch(/&after=\d+$/);
+    }
+    expect(seen).toEqual(expected);
   });
 
   test('reads see published entries only', async () => {

@@ -177,12 +177,16 @@ describe('the generated document', () => {
     expect(Object.keys(byName).sort()).toEqual(
       [
         'page',
+        'after',
         ...ordered.flatMap((name) => [name, `${name}:gt`, `${name}:lt`, `${name}:in`]),
         'active',
         'active:in',
       ].sort()
     );
     expect(byName['page']).toMatchObject({ in: 'query', schema: { type: 'integer', minimum: 1 } });
+    // Sorted by id: the keyset links' cursor, which `total` leaves out (a client's own id:gt is a filter).
+    expect(byName['after']).toMatchObject({ in: 'query', schema: { type: 'integer' } });
+    expect(byName['after'].description).toMatch(/cursor of the `next` links.*Not a filter/);
     expect(byName['price:gt'].schema.type).toBe('number');
     expect(byName['stock:lt'].schema.type).toBe('integer');
     expect(byName['active'].schema).toEqual({ type: 'boolean' });
@@ -205,10 +209,13 @@ describe('the generated document', () => {
     expect(item.properties.photo.description).toMatch(/temporary signed URL/);
     expect(item.properties.gallery).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(list.description).toMatch(/Link/);
-    expect(list.description).toMatch(/id:gt=<last id of the page>/);
+    expect(list.description).toMatch(/after=<last id of the page>/);
     expect(list.description).toContain('`10.0.0.0/8`');
     // Sorted by total, not id: numbered pages only.
     expect(document.paths['/_api/shop/orders'].get.description).not.toMatch(/keyset/);
+    expect(document.paths['/_api/shop/orders'].get.parameters.map((p: { name: string }) => p.name)).not.toContain(
+      'after'
+    );
   });
 
   test('an Aggregate takes its query filters and describes its groups', () => {

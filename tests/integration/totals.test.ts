@@ -145,7 +145,7 @@ describe('keyset pages', () => {
       expect(response.body.total).toBe(total);
       for (const item of response.body.items) seen.add(item.id);
       url = response.body._links.next?.href;
-      if (url) expect(url).toMatch(/id:gt=\d+$/);
+      if (url) expect(url).toMatch(/after=\d+$/);
     }
     expect(seen.size).toBe(total);
   });

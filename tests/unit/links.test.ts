@@ -46,30 +46,36 @@ describe('page-based links', () => {
 });
 
 describe('keyset links', () => {
-  test('next uses id:gt with the last id of the page', () => {
-    expect(links({ keyset: { key: 'id:gt', lastId: 100 } })).toEqual({ next: { href: `${BASE}?id:gt=100` } });
+  test('next carries the last id of the page as the cursor', () => {
+    expect(links({ keyset: { lastId: 100 } })).toEqual({ next: { href: `${BASE}?after=100` } });
   });
 
-  test('a descending sort uses id:lt', () => {
-    expect(links({ keyset: { key: 'id:lt', lastId: 151 } }).next).toEqual({ href: `${BASE}?id:lt=151` });
-  });
-
-  test('replaces the previous key, drops page and keeps other parameters', () => {
+  test('replaces the previous cursor, drops page and keeps other parameters', () => {
     const result = links({
       page: 2,
       entries: [
         ['status', 'paid'],
-        ['id:gt', '100'],
+        ['after', '100'],
         ['page', '2'],
       ],
-      keyset: { key: 'id:gt', lastId: 300 },
+      keyset: { lastId: 300 },
     });
-    expect(result.next).toEqual({ href: `${BASE}?status=paid&id:gt=300` });
-    expect(result.prev).toEqual({ href: `${BASE}?status=paid&id:gt=100` });
+    expect(result.next).toEqual({ href: `${BASE}?status=paid&after=300` });
+    expect(result.prev).toEqual({ href: `${BASE}?status=paid&after=100` });
+  });
+
+  test("keeps the client's own id filters beside the cursor", () => {
+    const entries: Array<[string, string]> = [
+      ['id:gt', '1990'],
+      ['id:lt', '5000'],
+    ];
+    expect(links({ entries, keyset: { lastId: 2090 } }).next).toEqual({
+      href: `${BASE}?id:gt=1990&id:lt=5000&after=2090`,
+    });
   });
 
   test('no next on the last page', () => {
-    expect(links({ more: false, keyset: { key: 'id:gt', lastId: 40 } })).toEqual({});
+    expect(links({ more: false, keyset: { lastId: 40 } })).toEqual({});
   });
 });
 

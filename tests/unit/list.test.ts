@@ -27,7 +27,7 @@ const order: Model = {
   ),
 };
 
-const run = async (querystring: string) => {
+const run = async (querystring: string, model: Model = order) => {
   const calls: Array<{ sql: string; bindings: unknown[] }> = [];
   const counts: Array<{ sql: string; bindings: unknown[] }> = [];
   const executor = {
@@ -47,7 +47,7 @@ const run = async (querystring: string) => {
       name: 'Orders',
       path: 'orders',
       type: 'list',
-      object: order.uid,
+      object: model.uid,
       fields: [{ name: 'id' }, { name: 'status' }, { name: 'orderedAt' }, { name: 'now' }],
       auth: { method: 'api-key', keys: [1] },
     }),
@@ -55,7 +55,7 @@ const run = async (querystring: string) => {
   };
   const handle = listHandler(
     definition,
-    order,
+    model,
     {
       dialect: 'sqlite',
       executor,
@@ -109,14 +109,31 @@ test('the page carries items and keyset links', async () => {
     orderedAt: '2026-01-02T00:00:00.000Z',
     now: 3,
   });
-  expect(body._links).toEqual({ next: { href: 'https://shop.example/_api/orders?status=paid&id:gt=8' } });
-  expect(headers.Link).toBe('<https://shop.example/_api/orders?status=paid&id:gt=8>; rel="next"');
+  expect(body._links).toEqual({ next: { href: 'https://shop.example/_api/orders?status=paid&after=8' } });
+  expect(headers.Link).toBe('<https://shop.example/_api/orders?status=paid&after=8>; rel="next"');
 });
 
 test('a keyset page counts the listing it walks: its filters without the cursor', async () => {
-  const { calls, counts } = await run('status=paid&id:gt=500');
+  const { calls, counts } = await run('status=paid&after=500');
   expect(calls).toEqual([{ sql: PAGE('1=1 AND t0."id" > ? AND t0."status" = ?'), bindings: [500, 'paid', 0] }]);
   expect(counts).toEqual([{ sql: COUNT('1=1 AND t0."status" = ?'), bindings: ['paid'] }]);
+});
+
+test("a client's own id:gt is a filter: counted, and kept beside the cursor", async () => {
+  const { calls, counts, body } = await run('id:gt=500&after=600');
+  expect(calls).toEqual([{ sql: PAGE('1=1 AND t0."id" > ? AND t0."id" > ?'), bindings: [600, 500, 0] }]);
+  expect(counts).toEqual([{ sql: COUNT('1=1 AND t0."id" > ?'), bindings: [500] }]);
+  expect(body._links).toEqual({ next: { href: 'https://shop.example/_api/orders?id:gt=500&after=8' } });
+});
+
+test('on Draft & Publish the cursor compares the record id the page joins and sorts by (its draft row)', async () => {
+  const { calls } = await run('after=500', { ...order, draftAndPublish: true });
+  // An index range on the joined draft's id, as the page's order: no lookup of each row's draft.
+  expect(calls[0].sql).toContain(
+    'JOIN "orders" dr ON dr."document_id" = t0."document_id" AND dr."published_at" IS NULL'
+  );
+  expect(calls[0].sql).toContain('WHERE t0."published_at" IS NOT NULL AND 1=1 AND dr."id" > ? ORDER BY dr."id" ASC');
+  expect(calls[0].bindings).toEqual([500, 0]);
 });
 
 test('a datetime query filter (spec 4.2 rule 6) binds the parsed instant instead of failing closed', async () => {

@@ -2,7 +2,7 @@ import { LIMITS } from '../../../contracts/limits';
 import { DefinitionError, type Path } from '../errors/definition-error';
 import { codecFor } from '../query/codecs';
 import { requireField } from '../query/fields';
-import { keysetKeyOf } from '../query/list-filters';
+import { compileKeysetCursor, CURSOR_PARAM } from '../query/keyset';
 import { buildPageLinks, linkBase, linkHeader } from '../query/links';
 import { buildListSql, decodeRow, listedRecordId, type ListSort } from '../query/list-sql';
 import type { Model } from '../query/model';
@@ -73,9 +73,11 @@ export const listHandler = (
     if (locale?.param && path === 'locale') continue;
     filterable.set(key, compileQueryFilter(key, path, op, codec, model, definition.status, deps, ['query'], recordId));
   }
+  // Where the List pages by keyset, `?after=` is its links' cursor (a field named `after` gives way).
+  const cursor = compileKeysetCursor(definition, model, definition.status, deps, recordId);
+  if (cursor) filterable.set(CURSOR_PARAM, cursor);
   const statusParam = compileStatusParam(definition.statusFromQuery);
   const accepted = statusParam.accepting(locale ? locale.accepting(filterable) : filterable);
-  const keysetKey = keysetKeyOf(definition);
 
   const countOf = async (countSql: string, bindings: unknown[]) =>
     Number((await executor.all(countSql, bindings))[0].n);
@@ -87,9 +89,9 @@ export const listHandler = (
     const readWhere = (filters: Map<string, unknown>) =>
       andWhere(inLocale, renderReadWhere(request, sql.publication, endpointFilter, filters, filterable));
     const page = readWhere(query.filters);
-    // A page reached by a keyset link counts the listing it walks (its filters without the cursor): one total,
+    // A page reached by a keyset link counts the listing it walks (every filter, the cursor not): one total,
     // counted once, serves every page of the walk, however deep.
-    const counted = keysetKey && query.filters.has(keysetKey) ? readWhere(without(query.filters, keysetKey)) : page;
+    const counted = query.filters.has(CURSOR_PARAM) ? readWhere(without(query.filters, CURSOR_PARAM)) : page;
     const countSql = sql.count(counted.where);
     const offset = (query.page - 1) * LIMITS.pageSize;
     const [rows, total] = await Promise.all([
@@ -106,7 +108,7 @@ export const listHandler = (
       entries: query.entries,
       page: query.page,
       more,
-      keyset: keysetKey && last ? { key: keysetKey, lastId: last.id as number } : null,
+      keyset: cursor && last ? { lastId: last.id as number } : null,
     });
     const header = linkHeader(links);
     if (header) ctx.set('Link', header);

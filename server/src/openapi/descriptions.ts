@@ -2,19 +2,23 @@ import { targetsRecord } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
 import { BURST_WINDOWS } from '../../../contracts/rate-limit';
 import config from '../config';
+import { CURSOR_PARAM } from '../query/keyset';
 import type { CompiledEndpoint } from '../engine/compile-endpoint';
 
 /** Prose of the generated documents: how paging, allowed IPs, numbers and file URLs behave. */
 
-export const pagingText = (keysetKey: string | null) =>
+export const pagingText = (keyset: boolean) =>
   [
     `Answers ${LIMITS.pageSize} records per page; \`total\` counts every record that matches.`,
     'Follow the `next` and `prev` links rather than building page numbers: they are in the `Link` header',
     '(`rel="next"`, `rel="prev"`) and in `_links`, and appear only when that page exists.',
-    keysetKey
-      ? `The \`next\` link of this endpoint pages by keyset: it carries \`${keysetKey}=<last id of the page>\` instead of a page number, so each page is read as fast as the first and no record is skipped or repeated while records are added; on such a page \`page\` is 1 and \`total\` is that of the whole listing (the same filters without the cursor), so a client stops once it has collected \`total\` records or when there is no \`next\`.`
+    keyset
+      ? `The \`next\` link of this endpoint pages by keyset: it carries \`${CURSOR_PARAM}=<last id of the page>\` instead of a page number, so each page is read as fast as the first and no record is skipped or repeated while records are added; on such a page \`page\` is 1 and \`total\` is that of the whole listing (every filter of the request counts, \`id:gt\` too; the cursor does not), so a client stops once it has collected \`total\` records or when there is no \`next\`.`
       : 'Pages are numbered from 1 (`?page=2`, `?page=3`, ...).',
   ].join(' ');
+
+/** The keyset cursor's parameter (server/src/query/keyset.ts), which clients get from the `next` links. */
+export const CURSOR_TEXT = `The cursor of the \`next\` links: the records after this id, in the listing's order. Not a filter: \`total\` stays that of the whole listing. Take it from the links rather than writing it.`;
 
 /** The `total` field's guarantee (docs/list.md, "How exact is `total`"), in the documents clients read. */
 export const TOTAL_TEXT = `How many records match: the exact count after every write made through Strapi or this API (on this server at once, on other servers of the site within a second); writes made outside Strapi (raw SQL) are counted within the maximum age the site sets, ${config.default.totals.maxAgeMs / 1000} s by default.`;

@@ -2,11 +2,12 @@ import { aggregateMeta, measuresOf, orderedDimensions } from '../aggregate/meta'
 import { createFieldResolver } from '../aggregate/fields';
 import { STATUS_PARAM } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
-import { keysetKeyOf } from '../query/list-filters';
+import { requireField } from '../query/fields';
+import { CURSOR_PARAM, keysetOf } from '../query/keyset';
 import { LOCALE_PARAM } from '../query/locale';
 import type { CompiledEndpoint } from '../engine/compile-endpoint';
 import { jsonContent, ref, type DescribeContext, type OperationParts } from './context';
-import { pagingText, PUBLIC_FILE_URL_TEXT, TOTAL_TEXT, VALUE_LIST_TEXT } from './descriptions';
+import { CURSOR_TEXT, pagingText, PUBLIC_FILE_URL_TEXT, TOTAL_TEXT, VALUE_LIST_TEXT } from './descriptions';
 import { takesLocaleParameter } from './locale-parameter';
 import { takesStatusParameter } from './status-parameter';
 import { comparedValueSchema, orNull, type JsonSchema } from './field-schemas';
@@ -72,18 +73,25 @@ export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: Des
       },
     },
   };
-  const keysetKey = keysetKeyOf(definition);
+  const keyset = keysetOf(definition);
   // Where `?locale=` names the locale (documented with every operation), it is not a filter of the locale field;
-  // where `?status=` names the version read, it is no filter either.
+  // where `?status=` names the version read, it is no filter either, nor `?after=` where it is the cursor.
   const localeParam = takesLocaleParameter(endpoint);
   const statusParam = takesStatusParameter(endpoint);
   const keys = selectedFilterKeys(selected, ctx.dialect).filter(
-    ({ key, path }) => !(localeParam && path === LOCALE_PARAM) && !(statusParam && key === STATUS_PARAM)
+    ({ key, path }) =>
+      !(localeParam && path === LOCALE_PARAM) &&
+      !(statusParam && key === STATUS_PARAM) &&
+      !(keyset && key === CURSOR_PARAM)
   );
   const filters = keys.map(({ key, path, field, op }) => filterParameter(key, path, op, comparedValueSchema(field)));
+  const cursor = keyset
+    ? [queryParameter(CURSOR_PARAM, comparedValueSchema(requireField(model, 'id', ['fields'])), CURSOR_TEXT)]
+    : [];
   return {
     parameters: [
       queryParameter('page', { type: 'integer', minimum: 1, maximum: 999_999_999, default: 1 }, 'The page, from 1'),
+      ...cursor,
       ...filters,
     ],
     status: '200',
@@ -97,7 +105,7 @@ export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: Des
       },
       content: jsonContent(ref(`${name}Page`)),
     },
-    notes: [pagingText(keysetKey)],
+    notes: [pagingText(keyset !== null)],
   };
 };
 

@@ -1,3 +1,5 @@
+import { CURSOR_PARAM } from './keyset';
+
 /** Paging links of spec 4.2 rules 4 and 5, the same in `_links` and the `Link` header. */
 export interface PageLinks {
   next?: { href: string };
@@ -11,8 +13,8 @@ export interface LinkInput {
   page: number;
   /** Whether a record follows this page. */
   more: boolean;
-  /** Set when the endpoint returns and sorts by id: the key (`id:gt` or `id:lt`) and the page's last id. */
-  keyset?: { key: string; lastId: number } | null;
+  /** Set when the endpoint returns and sorts by id: the page's last id, the cursor of the `next` link. */
+  keyset?: { lastId: number } | null;
 }
 
 // Keeps the `:` of `id:gt` readable; everything else is percent-encoded.
@@ -26,7 +28,12 @@ export const buildPageLinks = ({ base, entries, page, more, keyset }: LinkInput)
   const others = entries.filter(([k]) => k !== 'page');
   if (more) {
     links.next = keyset
-      ? { href: withParams(base, [...others.filter(([k]) => k !== keyset.key), [keyset.key, String(keyset.lastId)]]) }
+      ? {
+          href: withParams(base, [
+            ...others.filter(([k]) => k !== CURSOR_PARAM),
+            [CURSOR_PARAM, String(keyset.lastId)],
+          ]),
+        }
       : { href: withParams(base, [...others, ['page', String(page + 1)]]) };
   }
   if (page > 1) {

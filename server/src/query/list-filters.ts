@@ -1,4 +1,3 @@
-import type { EndpointDefinition } from '../../../contracts/definition';
 import { codecFor, type Codec } from './codecs';
 import type { Dialect } from './dialect';
 import type { ColumnField, ComponentsField, MediaField, ModelField } from './model';
@@ -63,13 +62,3 @@ export const listFilterKeys = (
       codec,
     }));
   });
-
-/**
- * The keyset filter of a List's `next` links (`id:gt`, or `id:lt` sorting by id descending), or null when the
- * List pages by number only: it must return `id` and sort by it first.
- */
-export const keysetKeyOf = (definition: EndpointDefinition): 'id:gt' | 'id:lt' | null => {
-  const first = definition.sort[0];
-  if (!definition.fields.some((f) => f.name === 'id') || (first && first.field !== 'id')) return null;
-  return (first?.dir ?? 'asc') === 'asc' ? 'id:gt' : 'id:lt';
-};
