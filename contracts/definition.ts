@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { aggregateSchema } from './aggregate';
 import { parseIpRule } from './ip';
-import { jsonObject } from './json';
+import { isPlainObject, jsonObject } from './json';
 import { LIMITS } from './limits';
 import { rateLimitSchema } from './rate-limit';
 import type { Problem } from './problems';
@@ -248,13 +248,24 @@ export type StoredEndpoint = EndpointDefinition & {
   suspended?: string | null;
 };
 
+/**
+ * The members the admin API adds to a stored definition. They are read-only: a `PUT` ignores them, so that the
+ * body a `GET` answered can be sent back changed (read-modify-write); any other unknown member is refused.
+ */
+const STORED_MEMBERS: ReadonlySet<string> = new Set(
+  Object.keys({
+    id: true,
+    method: true,
+    createdAt: true,
+    updatedAt: true,
+    problems: true,
+    suspended: true,
+  } satisfies Record<Exclude<keyof StoredEndpoint, keyof EndpointDefinition>, true>)
+);
+
+/** An admin API input without the read-only members of a stored endpoint (anything else is the schema's to judge). */
+export const withoutStoredMembers = (input: unknown): unknown =>
+  isPlainObject(input) ? Object.fromEntries(Object.entries(input).filter(([key]) => !STORED_MEMBERS.has(key))) : input;
+
 /** The definition of a stored endpoint, as the admin API takes it back (PUT, export). */
-export const definitionOf = ({
-  id: _id,
-  method: _method,
-  createdAt: _createdAt,
-  updatedAt: _updatedAt,
-  problems: _problems,
-  suspended: _suspended,
-  ...definition
-}: StoredEndpoint): EndpointDefinition => definition;
+export const definitionOf = (stored: StoredEndpoint) => withoutStoredMembers(stored) as EndpointDefinition;

@@ -265,6 +265,28 @@ describe('endpoint definitions', () => {
     expect((await admin.get('/data-api/endpoints')).status).toBe(200);
   });
 
+  test('PUT takes back the body GET answered, ignoring its read-only members; another unknown member is 400', async () => {
+    const { id } = await createEndpoint(admin, key, { ...base(), path: 'round/trip' });
+    const read = (await admin.get(`/data-api/endpoints/${id}`)).body.data;
+    expect(Object.keys(read)).toEqual(expect.arrayContaining(['id', 'method', 'createdAt', 'updatedAt', 'suspended']));
+    const row = () => app.strapi.db.query('plugin::data-api.endpoint').findOne({ where: { id } });
+    const stored = await row();
+    const same = await admin.put(`/data-api/endpoints/${id}`, { data: read });
+    expect(same.status).toBe(200);
+    expect(same.body.data).toEqual({ ...read, updatedAt: expect.any(String) });
+    expect({ ...(await row()), updatedAt: null }).toEqual({ ...stored, updatedAt: null });
+    // Their values are ignored too: the URL names the endpoint, the server keeps the rest.
+    const renamed = await admin.put(`/data-api/endpoints/${id}`, {
+      data: { ...read, name: 'Renamed', id: 1, method: 'DELETE', createdAt: '2000-01-01T00:00:00.000Z' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toMatchObject({ id, name: 'Renamed', method: 'GET', createdAt: read.createdAt });
+    const unknown = await admin.put(`/data-api/endpoints/${id}`, { data: { ...read, colour: 'red' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toBe('Unrecognized key: "colour"');
+    expect((await row()).name).toBe('Renamed');
+  });
+
   test('a stored definition that no longer fits its content type is not served, and the list says why', async () => {
     // A field dropped from the content type since the endpoint was saved: what an upgrade or a schema edit leaves.
     const row = await app.strapi.db.query('plugin::data-api.endpoint').create({

@@ -3,6 +3,7 @@ import {
   definitionOf,
   definitionSchema,
   METHOD_OF_TYPE,
+  withoutStoredMembers,
   type EndpointDefinition,
   type StoredEndpoint,
 } from '../../../contracts/definition';
@@ -122,8 +123,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     ...collection,
-    update: async (id: number, input: unknown, actor?: AdminActor) =>
-      collection.update(id, input, (await switchesOffOnly(id, input)) ? undefined : actor),
+    /** Takes back the body a GET answered: its read-only members (`id`, `updatedAt`, ...) are ignored. */
+    async update(id: number, input: unknown, actor?: AdminActor) {
+      const definition = withoutStoredMembers(input);
+      return collection.update(id, definition, (await switchesOffOnly(id, definition)) ? undefined : actor);
+    },
     find: () => settled(collection.find),
     findOne: (id: number) => settled(() => collection.findOne(id)),
     validate,
