@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { aggregateSchema } from './aggregate';
 import { parseIpRule } from './ip';
-import { isPlainObject, jsonObject } from './json';
+import { isPlainObject, jsonObject, refersTo } from './json';
 import { LIMITS } from './limits';
 import { rateLimitSchema } from './rate-limit';
 import type { Problem } from './problems';
@@ -183,6 +183,15 @@ export const definitionSchema = z
     }
     if (d.type === 'delete' && d.parameter === 'none') {
       issue(['parameter'], 'a delete endpoint always takes the numeric parameter ("required")');
+    }
+    // A Modify's or Delete's number names its record; elsewhere only `param` reads it, and a number nothing reads
+    // would be taken and silently ignored.
+    if (d.parameter === 'required' && !targetsRecord(d.type) && !refersTo([d.filter, d.presets, d.tasks], 'param')) {
+      const users = d.type === 'create' ? 'the filter, a preset or a task' : 'the filter';
+      issue(
+        ['parameter'],
+        `a required number that nothing uses would be ignored: use { "$var": "param" } in ${users}, or set "none"`
+      );
     }
     d.allowedIps.forEach((ip, i) => {
       if (!parseIpRule(ip)) issue(['allowedIps', i], `"${ip}" is not an IP address or CIDR subnet`);

@@ -9,3 +9,9 @@ export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 /** A variable reference in a filter, preset or task value: `{ "$var": NAME }` (DESIGN.md section 2). */
 export const isVar = (v: unknown): v is { $var: string } =>
   isPlainObject(v) && Object.keys(v).length === 1 && '$var' in v;
+
+/** Whether a filter, preset or task value (or a list of them) refers to the variable `name` anywhere inside. */
+export const refersTo = (value: unknown, name: string): boolean =>
+  isVar(value)
+    ? value.$var === name
+    : typeof value === 'object' && value !== null && Object.values(value).some((v) => refersTo(v, name));

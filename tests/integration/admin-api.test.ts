@@ -159,6 +159,11 @@ describe('endpoint definitions', () => {
     ],
     ['a bad IP', { allowedIps: ['10.0.0.0/8', '300.1.2.3'] }, /allowedIps\[1\]: "300\.1\.2\.3" is not an IP address/],
     ['a modify without its parameter', { type: 'modify', parameter: 'optional' }, /always takes the numeric parameter/],
+    [
+      'a required number that the filter never uses',
+      { parameter: 'required', filter: { status: 'paid' } },
+      /^parameter: a required number that nothing uses would be ignored: use \{ "\$var": "param" \} in the filter/,
+    ],
     ['an unknown type', { type: 'upsert' }, /^type: /],
     ['an unknown property', { colour: 'red' }, /colour/],
     ['no fields', { fields: [] }, /fields: a list endpoint returns at least one field/],
@@ -263,6 +268,35 @@ describe('endpoint definitions', () => {
       { path: ['fields'], message: 'a list endpoint returns at least one field' },
     ]);
     expect((await admin.get('/data-api/endpoints')).status).toBe(200);
+  });
+
+  test('a stored List whose required number nothing uses is not served until fixed with the body GET answered', async () => {
+    // Saved before the rule: its number was taken and ignored.
+    const row = await app.strapi.db.query('plugin::data-api.endpoint').create({
+      data: { ...base(), path: 'legacy/number', method: 'GET', routeKey: 'GET legacy/number', parameter: 'required' },
+    });
+    await app.strapi.plugin('data-api').service('engine').changed();
+    const call = () => app.http().get('/_api/legacy/number/4').set('Authorization', `Bearer ${key.secret}`);
+    expect((await call()).status).toBe(404);
+    const read = (await admin.get(`/data-api/endpoints/${row.id}`)).body.data;
+    expect(read.problems).toEqual([
+      {
+        path: ['parameter'],
+        message:
+          'a required number that nothing uses would be ignored: use { "$var": "param" } in the filter, or set "none"',
+      },
+    ]);
+    const fixed = { ...read, filter: { customer: { id: { $eq: { $var: 'param' } } } } };
+    const saved = await admin.put(`/data-api/endpoints/${row.id}`, { data: fixed });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.problems).toBeUndefined();
+    const answer = await call();
+    expect(answer.status).toBe(200);
+    expect(answer.body.items.map((i: { id: number }) => i.id)).toEqual(
+      (await app.strapi.db.connection('orders_customer_lnk').where('customer_id', 4).orderBy('order_id')).map(
+        (l: { order_id: number }) => l.order_id
+      )
+    );
   });
 
   test('PUT takes back the body GET answered, ignoring its read-only members; another unknown member is 400', async () => {

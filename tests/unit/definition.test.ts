@@ -90,6 +90,49 @@ describe('definitionSchema', () => {
     ]);
   });
 
+  describe('a required number', () => {
+    const unused = (type: string) =>
+      `parameter: a required number that nothing uses would be ignored: use { "$var": "param" } in ${type === 'create' ? 'the filter, a preset or a task' : 'the filter'}, or set "none"`;
+    const aggregate = { dimensions: [{ variable: 's', field: 'status' }] };
+    const byParam = { customer: { id: { $eq: { $var: 'param' } } } };
+
+    test.each([
+      ['list', {}],
+      ['aggregate', { aggregate }],
+      ['create', { fields: [{ name: 'total' }], presets: { note: { $var: 'now' } } }],
+    ])('that a %s never uses is refused', (type, rest) => {
+      expect(problems({ type, parameter: 'required', ...rest })).toEqual([unused(type)]);
+      // Optional is a choice of the owner's: `/_api/<path>` answers without the number.
+      expect(problems({ type, parameter: 'optional', ...rest })).toEqual([]);
+    });
+
+    test.each([
+      ['a list filter', { filter: { $or: [{ status: 'paid' }, { $not: byParam }] } }],
+      ['an aggregate filter', { type: 'aggregate', aggregate, filter: byParam }],
+      ['a create preset', { type: 'create', presets: { customer: { $var: 'param' } } }],
+      [
+        'a create task',
+        {
+          type: 'create',
+          tasks: [
+            {
+              action: 'update-records',
+              object: 'api::customer.customer',
+              filter: { id: { $var: 'param' } },
+              values: { tier: 'pro' },
+            },
+          ],
+        },
+      ],
+    ])('is accepted where %s uses it', (_, rest) => {
+      expect(problems({ parameter: 'required', ...rest })).toEqual([]);
+    });
+
+    test.each(['modify', 'delete'])('names the record of a %s, which needs no filter on it', (type) => {
+      expect(problems({ type, parameter: 'required', fields: [] })).toEqual([]);
+    });
+  });
+
   test('required flags only on create endpoints', () => {
     const fields = [{ name: 'total' }, { name: 'status', required: true }];
     expect(problems({ type: 'create', fields })).toEqual([]);
