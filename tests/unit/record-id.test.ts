@@ -1,7 +1,7 @@
 import { buildListSql, listedRecordId, listedColumn } from '../../server/src/query/list-sql';
 import type { Model, ScalarField } from '../../server/src/query/model';
 import type { Status } from '../../server/src/query/status';
-import { scalar } from '../helpers/models';
+import { modelOf, scalar } from '../helpers/models';
 
 /**
  * A Draft & Publish record's id is its draft row's (server/src/query/record-id.ts): a List of published rows joins
@@ -9,15 +9,9 @@ import { scalar } from '../helpers/models';
  * the drafts in key order instead of looking a draft up for every row.
  */
 const article = (localized: boolean): Model => ({
-  uid: 'api::article.article',
-  table: 'articles',
+  ...modelOf('api::article.article', 'articles', [scalar('id', 'integer'), scalar('title', 'string')]),
   draftAndPublish: true,
-  hasLifecycles: false,
   localized,
-  complexFields: false,
-  single: false,
-  morphLinks: [],
-  fields: new Map([scalar('id', 'integer'), scalar('title', 'string')].map((f) => [f.name, f])),
 });
 
 const listOf = (model: Model, status: Status) => {
