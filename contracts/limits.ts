@@ -30,4 +30,13 @@ export const LIMITS = {
   fieldNesting: 6,
   /** Values of one `?<field>:in=` query filter. */
   queryFilterValues: 100,
+
+  // Structures kept in memory whose keys a caller chooses (docs/security.md, "Memory bounds"): each has a fixed
+  // size, so no flood of distinct addresses or values makes the process grow.
+  /** Counts of the memory rate-limit store (a limit and a caller each; a burst is a second): ~25 MB at most. */
+  memoryStoreCounts: 100_000,
+  /** Totals of List counts kept (a count statement and its binding values, keyed by their SHA-256). */
+  cachedTotals: 10_000,
+  /** Usage buckets kept in memory while the database cannot be written. */
+  keptUsageBuckets: 10_000,
 } as const;

@@ -1,7 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import Redis from 'ioredis';
 import {
-  RateLimiterMemory,
   RateLimiterMySQL,
   RateLimiterPostgres,
   RateLimiterRedis,
@@ -10,6 +9,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { PluginConfig } from '../config';
 import { dialectOf } from '../query/dialect';
+import { memoryStore } from './memory-store';
 
 type Options = PluginConfig['rateLimit'];
 
@@ -28,12 +28,6 @@ const REDIS_READY_MS = 5000;
 /** Rows of windows that ended more than this long ago are deleted (database store), every CLEAR_EVERY_MS. */
 const EXPIRED_AFTER_MS = 3_600_000;
 const CLEAR_EVERY_MS = 300_000;
-
-const memoryStore = (): Store => ({
-  remote: false,
-  limiter: (points, duration, keyPrefix) => new RateLimiterMemory({ points, duration, keyPrefix }),
-  close: async () => {},
-});
 
 /**
  * No offline queue, no retries: while Redis is down a call fails at once (the store-error choice applies)
