@@ -1,6 +1,8 @@
+import { LIMITS } from '../../contracts/limits';
 import { createGenerations } from '../../server/src/totals/generations';
 import { quotedIdentifiers, typesRead } from '../../server/src/totals/table-owners';
 import { createTotalCache } from '../../server/src/totals/total-cache';
+import { retainedBytes } from '../helpers/heap';
 
 const setup = (maxAgeMs = 60_000) => {
   const generations = createGenerations();
@@ -124,5 +126,27 @@ describe('what a count reads', () => {
     const sql =
       'SELECT COUNT(*) FROM "orders" t0 WHERE EXISTS (SELECT 1 FROM "orders_customer_lnk" l WHERE l."order_id" = t0."id")';
     expect(typesRead(sql, 'postgres', owners).sort()).toEqual(['api::customer.customer', 'api::order.order']);
+  });
+});
+
+describe('total cache: a fixed number of totals', () => {
+  test('a flood of distinct 8 KB filter values keeps the latest totals and the heap at their bound', async () => {
+    const capacity = LIMITS.cachedTotals;
+    let counts = 0;
+    const count = async () => (counts += 1);
+    const cache = createTotalCache({ generations: createGenerations(), maxAgeMs: 60_000, capacity });
+    const sql = 'SELECT COUNT(*) FROM "orders" WHERE "note" = $1';
+    // A flat string of its own per value, as a query string's value is.
+    const value = (i: number) => Buffer.alloc(8000, `${i},`).toString('latin1');
+    const total = (i: number) => cache.total(sql, [value(i)], ['api::order.order'], count);
+    const bytes = await retainedBytes(async () => {
+      for (let i = 0; i < capacity * 2; i += 1) await total(i);
+      return cache;
+    });
+    // ~200 bytes a total; keyed by the values themselves, 10,000 of them held over 80 MB.
+    expect(bytes).toBeLessThan(20e6);
+    expect(counts).toBe(capacity * 2);
+    expect(await total(capacity * 2 - 1)).toBe(capacity * 2); // the latest: kept
+    expect(await total(0)).toBe(capacity * 2 + 1); // the oldest: forgotten at the bound, counted again
   });
 });

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { LIMITS } from '../../../contracts/limits';
 import { PLUGIN_ID } from '../../../contracts/plugin';
 import { dialectOf } from '../query/dialect';
 import { createLru } from '../query/lru';
@@ -10,8 +11,6 @@ import { watchStrapiWrites } from './write-watch';
 
 /** Distinct count statements whose read types are remembered (few per endpoint: one per set of query filters). */
 const STATEMENTS = 1000;
-/** Totals kept: one per count statement and binding values (a query filter's value, a user's id...). */
-const TOTALS = 10_000;
 
 /** Types of Strapi and of this plugin are no List's: their writes are not tracked. */
 const tracked = (uid: string) =>
@@ -30,7 +29,7 @@ export interface TotalsOptions {
  */
 export const createTotals = (strapi: Core.Strapi, { maxAgeMs, intervalMs }: TotalsOptions) => {
   const generations = createGenerations();
-  const cache = createTotalCache({ generations, maxAgeMs, capacity: TOTALS });
+  const cache = createTotalCache({ generations, maxAgeMs, capacity: LIMITS.cachedTotals });
   const shared = createSharedGenerations(strapi, intervalMs, (uids) => generations.bump(uids));
   const reads = createLru<string[]>(STATEMENTS);
   // Strapi's metadata and dialect are known once the database is up: read on first use.
