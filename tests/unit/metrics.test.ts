@@ -1,3 +1,4 @@
+import { METHODS } from 'node:http';
 import { register as defaultRegistry } from 'prom-client';
 import { createMetrics, type MetricSources } from '../../server/src/metrics';
 import { createScrapeAccess } from '../../server/src/metrics/scrape-access';
@@ -64,6 +65,22 @@ describe('createMetrics', () => {
     expect(sample(text, 'data_api_db_pool_connections{state="free"}')).toBe(3);
     expect(sample(text, 'data_api_db_pool_pending_acquires')).toBe(4);
     expect(text).toMatch(/^data_api_process_cpu_user_seconds_total /m);
+  });
+
+  test('a flood of distinct paths and methods adds no series past the fixed set', async () => {
+    const metrics = createMetrics(sources());
+    // Node's parser reads every method of http.METHODS (WebDAV's, PURGE, QUERY...): each is a caller's choice.
+    const methods = [...METHODS, ...Array.from({ length: 1000 }, (_, i) => `M${i}`)];
+    for (const method of methods) {
+      metrics.observe(method, 404, 0.001, {}); // an unknown path: no endpoint
+      metrics.observe(method, 405, 0.001, { endpoint: orders });
+    }
+    const series = (await metrics.render()).split('\n').filter((l) => l.startsWith('data_api_requests_total{'));
+    // Seven methods and `other`, for each of the two endpoint labels (one status each).
+    expect(series.length).toBeLessThanOrEqual(16);
+    expect(sample(series.join('\n'), 'data_api_requests_total{endpoint="none",method="other",status="404"}')).toBe(
+      methods.filter((m) => !['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].includes(m)).length
+    );
   });
 
   test("keeps to a registry of its own: the site's default registry is left as it was", async () => {

@@ -14,6 +14,13 @@ export type LimitScope = 'key' | 'endpoint';
  */
 const NO_ENDPOINT = 'none';
 
+/**
+ * Methods a `method` label names; any other (Node's parser reads some thirty, WebDAV's among them) is `other`, so
+ * a caller's choice of method adds at most one series per endpoint and status.
+ */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const methodLabel = (method: string) => (METHODS.has(method) ? method : 'other');
+
 /** One label's series: the label objects are made once, not per request. */
 interface Series {
   count: (method: string, status: number) => void;
@@ -41,9 +48,10 @@ export const createSeries = (
     };
     return {
       count(method, status) {
-        const key = `${method} ${status}`;
+        const label = methodLabel(method);
+        const key = `${label} ${status}`;
         let counter = counts.get(key);
-        if (!counter) counts.set(key, (counter = requests.labels({ endpoint, method, status: String(status) })));
+        if (!counter) counts.set(key, (counter = requests.labels({ endpoint, method: label, status: String(status) })));
         counter.inc();
       },
       time: (seconds) => timed.observe(seconds),
