@@ -1,8 +1,9 @@
+import { LIMITS } from '../../contracts/limits';
 import { HOUR_MS } from '../../contracts/usage';
 import { createUsageCount } from '../../server/src/runtime/count-usage';
 import { COUNTERS, createBuckets, hourOf } from '../../server/src/usage/buckets';
 import { latencyClass, percentile } from '../../server/src/usage/histogram';
-import { createUsageRecorder, MAX_KEPT_BUCKETS } from '../../server/src/usage/recorder';
+import { createUsageRecorder } from '../../server/src/usage/recorder';
 import { buildSeries, seriesRange } from '../../server/src/usage/series';
 
 const at = (iso: string) => Date.parse(iso);
@@ -192,13 +193,13 @@ describe('the recorder', () => {
   test('counts kept through an outage are bounded', async () => {
     const { strapi, state, warn } = fakeStrapi({ enabled: true });
     const recorder = createUsageRecorder(strapi, { flushIntervalMs: 60_000, retentionDays: 90 });
-    for (let id = 1; id <= MAX_KEPT_BUCKETS + 5; id += 1) recorder.count({ ...ORDERS, id }, 0, 200, 1, 1);
+    for (let id = 1; id <= LIMITS.keptUsageBuckets + 5; id += 1) recorder.count({ ...ORDERS, id }, 0, 200, 1, 1);
     state.down = true;
     await recorder.flush();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('usage statistics of 5 requests dropped'));
     state.down = false;
     await recorder.flush();
-    expect(state.written).toHaveLength(MAX_KEPT_BUCKETS);
+    expect(state.written).toHaveLength(LIMITS.keptUsageBuckets);
   });
 
   test('nothing is counted when usage is off', () => {

@@ -1,14 +1,9 @@
 import type { Core } from '@strapi/strapi';
+import { LIMITS } from '../../../contracts/limits';
 import { HOUR_MS } from '../../../contracts/usage';
 import { createBuckets, hourOf, type Bucket, type CountedEndpoint } from './buckets';
 import { bucketTable, type BucketTable } from './bucket-table';
 import { deleteBucketsBefore, writeBucket } from './write-buckets';
-
-/**
- * Buckets kept in memory at most while the database cannot be written: past them, the oldest hours' counts
- * are dropped (with a warning) rather than memory growing through a long outage.
- */
-export const MAX_KEPT_BUCKETS = 10_000;
 
 export interface UsageSettings {
   flushIntervalMs: number;
@@ -33,7 +28,10 @@ export const createUsageRecorder = (strapi: Core.Strapi, settings: UsageSettings
   const knex = () => strapi.db.connection;
   const columns = () => (table ??= bucketTable(strapi));
 
-  /** Puts unwritten buckets back, newest first, as many as fit under MAX_KEPT_BUCKETS. */
+  /**
+   * Puts unwritten buckets back, newest first, as many as fit under `keptUsageBuckets`: past them, the oldest
+   * hours' counts are dropped (with a warning) rather than memory growing through a long outage.
+   */
   const keep = (unwritten: Bucket[], error: Error) => {
     if (!failing)
       strapi.log.warn(`[data-api] could not write usage statistics (kept for the next try): ${error.message}`);
@@ -41,7 +39,7 @@ export const createUsageRecorder = (strapi: Core.Strapi, settings: UsageSettings
     const newestFirst = [...unwritten].sort((a, b) => b.hour - a.hour);
     let dropped = 0;
     for (const bucket of newestFirst) {
-      if (buckets.size < MAX_KEPT_BUCKETS) buckets.restore(bucket);
+      if (buckets.size < LIMITS.keptUsageBuckets) buckets.restore(bucket);
       else dropped += bucket.counts[0];
     }
     if (dropped) strapi.log.warn(`[data-api] usage statistics of ${dropped} requests dropped: too many kept unwritten`);
