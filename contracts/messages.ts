@@ -14,6 +14,7 @@ export const MESSAGES = {
   bodyNotRecords: 'Request body must be a JSON object or an array of objects',
   bodyEmpty: 'Request body must hold at least one record',
   originNotAllowed: 'Origin not allowed',
+  crossSiteNotAllowed: 'Cross-site request not allowed',
   loginBody: 'Request body must be {"identifier": string, "password": string}',
   invalidCredentials: 'Invalid identifier or password',
   loginDisabled: 'Login with an identifier and password is disabled',

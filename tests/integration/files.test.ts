@@ -95,7 +95,9 @@ describe.each([
       const row = await knexOf(app)('files').where({ id: fileId }).first();
       expect(row).toMatchObject({ name: 'dot.gif', mime: 'image/gif', ext: '.gif' });
       const { photo } = await pictures(1);
-      expect(photo).toMatch(new RegExp(`/_api/_files/${listId}/${fileId}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+      expect(photo).toMatch(
+        new RegExp(`/_api/_files/${listId}/${fileId}\\?expires=\\d+&caller=k${key.id}&signature=[0-9a-f]{64}$`)
+      );
       const response = await download(photo!);
       expect(response.status).toBe(200);
       expect((response.body as Buffer).equals(GIF)).toBe(true);

@@ -89,7 +89,9 @@ describe('a List with media: "object"', () => {
       const cover = covers.get(post.slug) as Record<string, unknown> & { formats: Record<string, never> };
       expect(post.cover).not.toBeNull();
       const { url, formats, alternativeText, caption, ...rest } = post.cover!;
-      expect(url).toMatch(new RegExp(`/_api/_files/${listId}/\\d+\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+      expect(url).toMatch(
+        new RegExp(`/_api/_files/${listId}/\\d+\\?expires=\\d+&caller=k\\d+&signature=[0-9a-f]{64}$`)
+      );
       expect(rest).toEqual(described(cover));
       expect({ alternativeText, caption }).toEqual({ alternativeText: cover.alternativeText, caption: cover.caption });
       expect(Object.keys(formats).sort()).toEqual(Object.keys(cover.formats).sort());
@@ -97,7 +99,7 @@ describe('a List with media: "object"', () => {
       for (const [name, format] of Object.entries(formats)) {
         const { url: formatUrl, ...fields } = format;
         expect(formatUrl).toMatch(
-          new RegExp(`/_api/_files/${listId}/\\d+/${name}\\?expires=\\d+&signature=[0-9a-f]{64}$`)
+          new RegExp(`/_api/_files/${listId}/\\d+/${name}\\?expires=\\d+&caller=k\\d+&signature=[0-9a-f]{64}$`)
         );
         expect(fields).toEqual(described(cover.formats[name]));
       }

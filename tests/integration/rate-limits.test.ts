@@ -1,12 +1,14 @@
 import { definitionOf, type StoredEndpoint } from '../../contracts/definition';
 import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
 import { conformance, validateOpenapi, type OpenapiDocument } from '../helpers/openapi';
+import { download, file, GIF, pathOf } from '../helpers/files';
 import { expectTooMany, policyOf, remainingOf, statusCounts } from '../helpers/rate-limits';
 import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
 /**
  * Rate limits on the memory store (docs/rate-limits.md): per endpoint and caller, burst, a key's own limit
- * across its endpoints, session endpoints per source address, changes through the admin API, and what is
+ * across its endpoints, session endpoints per user (per source address when no one is logged in), file
+ * downloads against the caller their URL was issued to, changes through the admin API, and what is
  * refused. Every test has endpoints (and a key) of its own, so budgets never carry over between tests.
  */
 const SITE = 'http://localhost:4000';
@@ -156,7 +158,7 @@ describe("a key's own limit", () => {
   });
 });
 
-describe('a session endpoint, per source address', () => {
+describe('a session endpoint, per user, else per source address', () => {
   const from = (ip: string, url: string, cookie?: string) => {
     const request = app.http().get(url).set('X-Forwarded-For', ip);
     return cookie ? request.set('Cookie', cookie) : request;
@@ -174,37 +176,160 @@ describe('a session endpoint, per source address', () => {
     });
     return `/_api/${path}`;
   };
-  const cookieOf = async (ip: string) => {
+  const cookieOf = async (ip: string, identifier = 'customer1@example.com') => {
     const login = await app
       .http()
       .post('/_api/_session')
       .set('Origin', SITE)
       .set('X-Forwarded-For', ip)
-      .send({ identifier: 'customer1@example.com', password: PASSWORD });
+      .send({ identifier, password: PASSWORD });
     expect(login.status).toBe(200);
     return ([] as string[]).concat(login.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
   };
 
-  test('refused calls (401) spend the budget of their address, which is checked before the session', async () => {
+  test("anonymous and failed calls (401) spend their address budget, never a logged-in user's", async () => {
     const url = await sessionEndpoint({ requests: 2, windowSeconds: WINDOW });
     const anonymous = await inTurn(3, () => from('203.0.113.7', url));
     expect(anonymous.map((r) => r.status)).toEqual([401, 401, 429]);
     expect(policyOf(anonymous[0])).toEqual({ endpoint: { q: 2, w: WINDOW } });
     expectTooMany(anonymous[2], WINDOW);
-    // Even with a valid session, from that address: the budget is spent.
+    const stale = await from('203.0.113.7', url, 'data_api_session=not-a-session');
+    expectTooMany(stale, WINDOW);
+    // A logged-in user from that address has a budget of their own, whole.
     const cookie = await cookieOf('198.51.100.1');
-    expect((await from('203.0.113.7', url, cookie)).status).toBe(429);
-    // The same user from another address has that address's budget.
-    expect((await inTurn(3, () => from('203.0.113.8', url, cookie))).map((r) => r.status)).toEqual([200, 200, 429]);
+    const mine = await inTurn(3, () => from('203.0.113.7', url, cookie));
+    expect(mine.map((r) => r.status)).toEqual([200, 200, 429]);
+    expect(mine.slice(0, 2).map((r) => remainingOf(r).endpoint.r)).toEqual([1, 0]);
+    // ...and the same one from any other address.
+    expect((await from('203.0.113.8', url, cookie)).status).toBe(429);
   });
 
-  test('addresses of one IPv6 /64 share a budget', async () => {
+  test("one user cannot spend another's budget, even from the same address", async () => {
     const url = await sessionEndpoint({ requests: 2, windowSeconds: WINDOW });
-    const cookie = await cookieOf('198.51.100.2');
-    expect((await from('2001:db8:5:6::1', url, cookie)).status).toBe(200);
-    expect((await from('2001:db8:5:6:ffff::2', url, cookie)).status).toBe(200);
-    expect((await from('2001:db8:5:6::3', url, cookie)).status).toBe(429);
-    expect((await from('2001:db8:5:7::1', url, cookie)).status).toBe(200);
+    const [first, second] = [await cookieOf('192.0.2.10'), await cookieOf('192.0.2.10', 'customer2@example.com')];
+    expect((await inTurn(3, () => from('192.0.2.10', url, first))).map((r) => r.status)).toEqual([200, 200, 429]);
+    const others = await inTurn(2, () => from('192.0.2.10', url, second));
+    expect(others.map((r) => r.status)).toEqual([200, 200]);
+    expect(others.map((r) => remainingOf(r).endpoint.r)).toEqual([1, 0]);
+  });
+
+  test('a cross-site request is refused (403) before it is counted, unless its origin is listed', async () => {
+    const url = await sessionEndpoint({ requests: 2, windowSeconds: WINDOW });
+    const cookie = await cookieOf('192.0.2.20');
+    // Another site's <img>: no Origin, no Referer, only the browser's Sec-Fetch-Site.
+    const crossSite = () => from('192.0.2.20', url, cookie).set('Sec-Fetch-Site', 'cross-site');
+    for (const refused of await inTurn(3, crossSite)) {
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ success: false, error: 'Cross-site request not allowed' });
+      expect(refused.headers.ratelimit).toBeUndefined();
+    }
+    // The user's own pages still have the whole budget.
+    const sameSite = () => from('192.0.2.20', url, cookie).set('Sec-Fetch-Site', 'same-origin');
+    const own = await inTurn(2, sameSite);
+    expect(own.map((r) => [r.status, remainingOf(r).endpoint.r])).toEqual([
+      [200, 1],
+      [200, 0],
+    ]);
+    // A listed origin is another site the owner trusts.
+    const other = await sessionEndpoint({ requests: 2, windowSeconds: WINDOW });
+    const listed = await from('192.0.2.20', other, cookie).set('Sec-Fetch-Site', 'cross-site').set('Origin', SITE);
+    expect(listed.status).toBe(200);
+    expect(listed.headers['access-control-allow-origin']).toBe(SITE);
+  });
+
+  test('anonymous calls from addresses of one IPv6 /64 share a budget', async () => {
+    const url = await sessionEndpoint({ requests: 2, windowSeconds: WINDOW });
+    expect((await from('2001:db8:5:6::1', url)).status).toBe(401);
+    expect((await from('2001:db8:5:6:ffff::2', url)).status).toBe(401);
+    expect((await from('2001:db8:5:6::3', url)).status).toBe(429);
+    expect((await from('2001:db8:5:7::1', url)).status).toBe(401);
+  });
+});
+
+describe('signed file URLs', () => {
+  const usage = () => app.strapi.plugin('data-api').service('usage') as { recorder: { flush: () => Promise<void> } };
+  /** A List of products with their photo, limited, and a Modify that gives the first product a photo. */
+  const photoList = async (rateLimit: unknown, auth: unknown) => {
+    const path = `limited/photos${(paths += 1)}`;
+    const list = await createEndpoint(admin, key, {
+      ...products,
+      path,
+      fields: [{ name: 'id' }, { name: 'photo' }],
+      auth,
+      rateLimit,
+    });
+    await createEndpoint(admin, key, {
+      path,
+      type: 'modify',
+      parameter: 'required',
+      object: 'api::product.product',
+      fields: [{ name: 'photo' }],
+    });
+    const [product] = await app.strapi.db.query('api::product.product').findMany({ limit: 1, orderBy: { id: 'asc' } });
+    const modified = await app
+      .http()
+      .patch(`/_api/${path}/${product.id}`)
+      .set('Authorization', `Bearer ${key.secret}`)
+      .send({ photo: file(GIF, 'p.gif') });
+    expect(modified.status).toBe(200);
+    return { id: list.id as number, url: `/_api/${path}?id=${product.id}` };
+  };
+
+  test('a download spends the budgets of the key the URL was issued to, and is counted in its usage', async () => {
+    const limited = await keyWithLimit({ requests: 10, windowSeconds: WINDOW });
+    const list = await photoList(
+      { requests: 3, windowSeconds: WINDOW },
+      { method: 'api-key', keys: [key.id, limited.id] }
+    );
+    const listed = await get(list.url, limited.secret);
+    expect(listed.status).toBe(200);
+    const photo = pathOf(listed.body.items[0].photo as string);
+    const downloaded = await download(app, photo);
+    expect(downloaded.status).toBe(200);
+    expect((downloaded.body as Buffer).equals(GIF)).toBe(true);
+    expect(remainingOf(downloaded)).toEqual({
+      key: expect.objectContaining({ r: 8 }),
+      endpoint: expect.objectContaining({ r: 1 }),
+    });
+    expect((await download(app, photo)).status).toBe(200);
+    // The key is at the endpoint's limit: its file URLs are too, from any address.
+    expectTooMany(await app.http().get(photo).set('X-Forwarded-For', '192.0.2.99'), WINDOW);
+    expectTooMany(await get(list.url, limited.secret), WINDOW);
+    // Another key keeps its budget; the caller cannot be removed from a URL nor changed.
+    expect((await get(list.url)).status).toBe(200);
+    for (const tampered of [
+      photo.replace(/&caller=[^&]*/, ''),
+      photo.replace(`caller=k${limited.id}`, `caller=k${key.id}`),
+    ]) {
+      expect((await app.http().get(tampered)).body).toEqual({ success: false, error: 'Invalid or tampered file link' });
+    }
+    await usage().recorder.flush();
+    const counted = await admin.get('/data-api/usage').query({
+      from: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      to: new Date(Date.now() + 3_600_000).toISOString(),
+      groupBy: 'key',
+      endpoint: list.id,
+    });
+    expect(counted.status).toBe(200);
+    const byKey = Object.fromEntries(
+      (counted.body.data.groups as Array<{ id: number; totals: { requests: number; success: number } }>).map((g) => [
+        g.id,
+        [g.totals.requests, g.totals.success],
+      ])
+    );
+    // Per key: 1 List and 3 downloads (2 served, 1 refused), then 1 List refused; the other key's List.
+    expect(byKey).toEqual({ [limited.id]: [5, 3], [key.id]: [1, 1] });
+  });
+
+  test("a public endpoint's downloads are counted per downloading address", async () => {
+    const list = await photoList({ requests: 2, windowSeconds: WINDOW }, { method: 'public' });
+    const listed = await app.http().get(list.url).set('X-Forwarded-For', '192.0.2.30');
+    const photo = pathOf(listed.body.items[0].photo as string);
+    expect(photo).not.toContain('caller=');
+    const from = (ip: string) => app.http().get(photo).set('X-Forwarded-For', ip);
+    expect(remainingOf(await from('192.0.2.30')).endpoint.r).toBe(0);
+    expectTooMany(await from('192.0.2.30'), WINDOW);
+    expect(remainingOf(await from('192.0.2.31')).endpoint.r).toBe(1);
   });
 });
 

@@ -2,7 +2,7 @@ import type { EndpointDefinition, MediaUrls } from '../../../contracts/definitio
 import { formatOf, formatsOf } from './file-formats';
 import type { FileRecord, MediaLibrary } from './media-library';
 import { mediaObject, type MediaObject } from './media-object';
-import type { FileSigner } from './signature';
+import type { FileIssuer, FileSigner } from './signature';
 
 /** A List's media column: file ids as the page SQL returns them. */
 export interface MediaColumn {
@@ -47,7 +47,7 @@ export const createFileUrls = (signer: FileSigner, library: MediaLibrary) => ({
   async present(
     items: Array<Record<string, unknown>>,
     columns: MediaColumn[],
-    endpointId: number,
+    issuer: FileIssuer,
     base: string,
     shape: MediaShape = 'url',
     urls: MediaUrls = 'signed'
@@ -65,7 +65,7 @@ export const createFileUrls = (signer: FileSigner, library: MediaLibrary) => ({
       ? await providerUrls(providerUrl, files, shape === 'object')
       : new Map<string, string>();
     const urlOf = (fileId: number, format?: string) =>
-      provided.get(keyOf(fileId, format)) ?? `${base}${signer.path({ endpointId, fileId, expires, format })}`;
+      provided.get(keyOf(fileId, format)) ?? `${base}${signer.path({ ...issuer, fileId, expires, format })}`;
     const byId = new Map(files.map((file) => [file.id, file]));
     const answer: (fileId: number) => MediaObject | string | null =
       shape === 'object'

@@ -1,9 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import { keyedHash } from '../auth/keyed-hash';
 
-/** What a signed file URL grants: one file (or one of its formats), through one endpoint, until a time. */
-export interface FileGrant {
+/** Who a signed file URL is issued by and to: its download counts against them (docs/rate-limits.md). */
+export interface FileIssuer {
   endpointId: number;
+  /** The caller the endpoint answered, as rate limits count it (`k7`, `user:site:12`); absent: public endpoints. */
+  subject?: string;
+}
+
+/** What a signed file URL grants: one file (or one of its formats), through one endpoint, until a time. */
+export interface FileGrant extends FileIssuer {
   fileId: number;
   /** A format of an image (`thumbnail`, `small`...), stored apart from the original; absent: the original. */
   format?: string;
@@ -17,12 +23,16 @@ export const FILES_PATH = '_files';
 const EXPIRY_STEP_SECONDS = 60;
 const CACHE_LIMIT = 10_000;
 
-/** A format's grant signs one more part, so its URL can name neither the original nor another format. */
-const message = (g: FileGrant) => `${g.endpointId}:${g.fileId}:${g.expires}${g.format ? `:${g.format}` : ''}`;
+/**
+ * A format's grant signs one more part, so its URL can name neither the original nor another format; a subject
+ * comes first, before a `|` no subject holds, so it can be neither removed nor changed.
+ */
+const message = (g: FileGrant) =>
+  `${g.subject ? `${g.subject}|` : ''}${g.endpointId}:${g.fileId}:${g.expires}${g.format ? `:${g.format}` : ''}`;
 
 /**
- * Signed file URLs (spec 2.9): `/_api/_files/<endpoint>/<file>[/<format>]?expires=<unix s>&signature=<HMAC>`.
- * The signature covers the endpoint, the file, the format and the expiry, keyed by the plugin's secret.
+ * Signed file URLs (spec 2.9): `/_api/_files/<endpoint>/<file>[/<format>]?expires=<unix s>[&caller=<subject>]&signature=<HMAC>`.
+ * The signature covers the endpoint, the caller, the file, the format and the expiry, keyed by the plugin's secret.
  */
 export const createFileSigner = (secret: string, ttlSeconds: number) => {
   let cachedExpiry = 0;
@@ -50,7 +60,8 @@ export const createFileSigner = (secret: string, ttlSeconds: number) => {
       let signature = cache.get(key);
       if (!signature) cache.set(key, (signature = sign(grant)));
       const file = `${grant.endpointId}/${grant.fileId}${grant.format ? `/${grant.format}` : ''}`;
-      return `/_api/${FILES_PATH}/${file}?expires=${grant.expires}&signature=${signature}`;
+      const caller = grant.subject ? `&caller=${encodeURIComponent(grant.subject)}` : '';
+      return `/_api/${FILES_PATH}/${file}?expires=${grant.expires}${caller}&signature=${signature}`;
     },
     /** Whether `signature` was made for `grant` (compared in constant time). */
     verify(grant: FileGrant, signature: string) {

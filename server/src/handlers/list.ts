@@ -102,7 +102,7 @@ export const listHandler = (
     if (more) rows.pop();
     const items = rows.map((row) => decodeRow(row, sql.columns));
     const last = items[items.length - 1];
-    if (reader.finish) await reader.finish(items);
+    if (reader.finish) await reader.finish(items, request.fileSubject);
     const links = buildPageLinks({
       base: linkBase(deps.publicUrl, ctx.path),
       entries: query.entries,

@@ -17,6 +17,8 @@ import type { WriteDeps } from '../writes/write-deps';
 export interface RuntimeRequest extends RequestContext {
   /** The caller's API key is marked for preview: it may read drafts (`?status=draft`, status "query"). */
   preview?: boolean;
+  /** Whom the answer's signed file URLs are issued to (see runtime/limit-subject.ts); absent: public endpoints. */
+  fileSubject?: string;
 }
 
 export type Handler = (ctx: Context, request: RuntimeRequest) => Promise<void>;

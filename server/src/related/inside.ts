@@ -34,7 +34,12 @@ export const compileInside = (
  * The expansions of related records inside the loaded components of `items`: per component type and field, the
  * values of every item together, so each related field costs one statement for the whole page.
  */
-export const insideWork = (items: Item[], plan: InsidePlan, work: Array<() => Promise<void>>) => {
+export const insideWork = (
+  items: Item[],
+  plan: InsidePlan,
+  work: Array<() => Promise<void>>,
+  subject: string | undefined
+) => {
   const byUid = new Map<string, Item[]>();
   for (const item of items) {
     const value = item[plan.name];
@@ -48,7 +53,7 @@ export const insideWork = (items: Item[], plan: InsidePlan, work: Array<() => Pr
   for (const [uid, values] of byUid) {
     const entry = plan.byUid.get(uid);
     if (!entry) continue;
-    for (const related of entry.related) work.push(() => related.expand(values));
-    for (const nested of entry.nested) insideWork(values, nested, work);
+    for (const related of entry.related) work.push(() => related.expand(values, subject));
+    for (const nested of entry.nested) insideWork(values, nested, work, subject);
   }
 };

@@ -58,25 +58,25 @@ export const createRecordReader = (
   }
   const finish =
     components || media.length || related.length || inside.length
-      ? async (items: Item[]) => {
+      ? async (items: Item[], subject?: string) => {
           if (!items.length) return;
           await Promise.all([
-            components?.load(items),
+            components?.load(items, subject),
             media.length
               ? deps.files.urls.present(
                   items,
                   media,
-                  options.endpointId,
+                  { endpointId: options.endpointId, subject },
                   options.base,
                   options.media,
                   options.mediaUrls
                 )
               : null,
-            ...related.map((plan) => plan.expand(items)),
+            ...related.map((plan) => plan.expand(items, subject)),
           ]);
           // Relations inside components are read once the components are.
           const work: Array<() => Promise<void>> = [];
-          for (const plan of inside) insideWork(items, plan, work);
+          for (const plan of inside) insideWork(items, plan, work, subject);
           await Promise.all(work.map((run) => run()));
         }
       : null;

@@ -9,16 +9,19 @@ import type { Selected } from './selection';
 
 type Item = Record<string, unknown>;
 
-/** What answers related records: their select list, and what completes them after their rows are read. */
+/**
+ * What answers related records: their select list, and what completes them after their rows are read (file URLs
+ * issued to `subject`, the caller as rate limits count it).
+ */
 export interface RecordReader {
   select: SelectList;
-  finish: ((items: Item[]) => Promise<void>) | null;
+  finish: ((items: Item[], subject?: string) => Promise<void>) | null;
 }
 
 /** A relation (or `localizations`) answered as records: replaces the ids items hold by the records. */
 export interface RelatedPlan {
   name: string;
-  expand(items: Item[]): Promise<void>;
+  expand(items: Item[], subject?: string): Promise<void>;
 }
 
 /**
@@ -49,7 +52,7 @@ export const compileRelated = (
 
   return {
     name,
-    async expand(items) {
+    async expand(items, subject) {
       const wanted = new Set<number>();
       for (const item of items) {
         const value = item[name];
@@ -65,7 +68,7 @@ export const compileRelated = (
         const rows = await deps.executor.arrays(sql, [idsBinding([...wanted], deps.dialect)]);
         // Column 0 is the related record's id, which maps it to the items; the record is what follows.
         for (const row of rows) records.set(Number(row[0]), decodeRow(row, columns, 1));
-        if (reader.finish) await reader.finish([...records.values()]);
+        if (reader.finish) await reader.finish([...records.values()], subject);
       }
       for (const item of items) {
         const value = item[name];

@@ -17,6 +17,8 @@ export interface Caller {
   /** The API key is marked for preview (reads drafts where the endpoint takes its status from the request). */
   preview?: boolean;
   user?: SessionUser;
+  /** Whom a signed file URL was issued to (`k<id>`, `user:<kind>:<id>`): its download spends their budgets. */
+  subject?: string;
   /** The rate limit that refused the request (429): the key's own, or the endpoint's. */
   limited?: 'key' | 'endpoint';
 }

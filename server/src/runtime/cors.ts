@@ -28,6 +28,9 @@ export const corsModeOf = (auth: EndpointAuth): CorsMode =>
  * - Credentialed endpoints refuse a request whose `Origin` (or, lacking it, `Referer`) is neither the site's
  *   own origin nor listed, and an unsafe method that names no origin at all: the cookie of a logged-in user
  *   must not act for another site's page (CSRF).
+ * - Credentialed endpoints refuse what the browser marks as cross-site (`Sec-Fetch-Site: cross-site`) unless
+ *   its `Origin` is listed: an `<img>` of another site sends neither `Origin` nor `Referer`, and must not spend
+ *   anyone's rate limit. `same-site`, `same-origin` and `none` (typed, bookmarked) follow the rules above.
  */
 export const createCors = (strapi: Core.Strapi) => {
   const config = pluginConfig(strapi, 'cors');
@@ -80,8 +83,14 @@ export const createCors = (strapi: Core.Strapi) => {
       }
     },
 
-    /** Refuses (403) a credentialed request from another site's page, or an unsafe one from no known page. */
+    /**
+     * Refuses (403) a credentialed request from another site's page, or an unsafe one from no known page. Runs
+     * before the request is counted against any rate limit.
+     */
     checkSource(ctx: Context) {
+      if (ctx.get('sec-fetch-site') === 'cross-site' && !listed.has(ctx.get('origin'))) {
+        throw new ApiError(403, MESSAGES.crossSiteNotAllowed);
+      }
       const source = sourceOf(ctx);
       if (source ? isOwn(ctx, source) || listed.has(source) : SAFE_METHODS.has(ctx.method)) return;
       throw new ApiError(403, MESSAGES.originNotAllowed);

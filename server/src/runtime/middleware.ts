@@ -19,6 +19,7 @@ import { ApiError } from '../errors/api-error';
 import { answerOtherMethod } from './other-method';
 import { createOpenapiRoute } from './openapi-route';
 import { createRateLimit } from './rate-limit';
+import { subjectOf } from './limit-subject';
 import { matchRoute } from '../engine/route-table';
 import { createSessionResource } from './session-resource';
 import { setSecurityHeaders } from './security-headers';
@@ -51,12 +52,12 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
   const cors = createCors(strapi);
   const identify = createIdentify(strapi);
   const session = createSessionResource(strapi, cors, identify);
-  const files = createFileRoute(engine);
   const openapi = createOpenapiRoute(strapi);
   const logAccess = createAccessLog(strapi);
   const metrics = createMetricsRoute(strapi, engine);
   const countUsage = createUsageCount(strapi, usage);
   const rateLimit = createRateLimit(engine.limits);
+  const files = createFileRoute(engine, rateLimit);
   if (!publicUrlOf(strapi)) {
     strapi.log.warn(
       '[data-api] server.url is not set: paging links, file URLs and OpenAPI documents use relative references ' +
@@ -66,7 +67,7 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
 
   const serve = async (ctx: Context, rest: string, caller: Caller) => {
     if (rest === SESSION_PATH) return session(ctx);
-    if (rest.startsWith(`${FILES_PATH}/`)) return files(ctx, rest.slice(FILES_PATH.length + 1));
+    if (rest.startsWith(`${FILES_PATH}/`)) return files(ctx, rest.slice(FILES_PATH.length + 1), caller);
     if (rest.startsWith(`${OPENAPI_PATH}/`)) return openapi(ctx, rest.slice(OPENAPI_PATH.length + 1));
     const snapshot = engine.snapshot();
     const preflight = cors.isPreflight(ctx);
@@ -81,13 +82,23 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
     cors.decorate(ctx, mode);
     // Allowed source IPs come first, whatever the authentication (spec 5; DESIGN.md section 4).
     if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
+    // Before any counting: a cross-site request must not spend anyone's budget.
     if (mode === 'credentialed') cors.checkSource(ctx);
-    // Per source address before the session is checked (refused attempts spend it too); per key once it is known.
-    const keyed = mode === 'keyed';
-    if (!keyed) await rateLimit(ctx, caller);
-    Object.assign(caller, await authenticate(strapi, ctx, endpoint, snapshot, identify.identify));
-    if (keyed) await rateLimit(ctx, caller);
-    await endpoint.handle(ctx, { param, user: caller.user, preview: caller.preview === true });
+    // Counted once the caller is known (per key, per user, per address when public), so nobody else can spend a
+    // user's budget; failed sessions per address (failed keys are not counted).
+    const who = await authenticate(strapi, ctx, endpoint, snapshot, identify.identify).catch(async (error) => {
+      if (mode === 'credentialed') await rateLimit(ctx, caller);
+      throw error;
+    });
+    Object.assign(caller, who);
+    await rateLimit(ctx, caller);
+    await endpoint.handle(ctx, {
+      param,
+      user: caller.user,
+      preview: caller.preview === true,
+      // Signed file URLs count against their caller; a public endpoint's against whoever downloads.
+      fileSubject: mode === 'public' ? undefined : subjectOf(ctx, caller),
+    });
     // Allowed IPs keep an answer private: a shared cache would hand it to addresses outside the list.
     answerConditionally(ctx, endpoint.type, {
       shared: mode === 'public' && !endpoint.ipAllowed,

@@ -1,18 +1,18 @@
 import type { Context } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
-import { loginAddressKey } from '../auth/login-address';
 import { ApiError } from '../errors/api-error';
 import type { Budget, Limits } from '../limits';
 import type { Caller } from './access-log';
+import { subjectOf } from './limit-subject';
 
 /**
  * Counts a request against the limits that apply to it (docs/rate-limits.md): the key's own limit, then the
- * endpoint's, per API key, or per source address (IPv6 per /64, as logins are) when there is no key. A spent
- * budget answers 429, marked on the caller for whoever counts refusals.
+ * endpoint's, per API key, per logged-in user, or per source address when there is neither. A spent budget
+ * answers 429, marked on the caller for whoever counts refusals.
  */
 export const createRateLimit = (limits: Limits) => async (ctx: Context, caller: Caller) => {
-  const { keyId, keyLimit, endpoint } = caller;
-  const subject = keyId !== undefined ? `k${keyId}` : loginAddressKey(ctx.request.ip);
+  const { keyLimit, endpoint } = caller;
+  const subject = subjectOf(ctx, caller);
   const budgets: Budget[] = [];
   if (keyLimit) budgets.push({ name: 'key', policy: keyLimit, scope: 'k', subject });
   if (endpoint?.definition.rateLimit) {
@@ -24,3 +24,5 @@ export const createRateLimit = (limits: Limits) => async (ctx: Context, caller: 
   caller.limited = refused;
   throw new ApiError(429, MESSAGES.tooManyRequests);
 };
+
+export type RateLimiting = ReturnType<typeof createRateLimit>;

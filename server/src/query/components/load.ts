@@ -13,7 +13,7 @@ export interface MediaPresenter {
   present(
     items: Item[],
     columns: Array<{ name: string }>,
-    endpointId: number,
+    issuer: { endpointId: number; subject?: string },
     base: string,
     shape?: MediaShape,
     urls?: MediaUrls
@@ -62,7 +62,7 @@ export const createComponentReader = (
     return rows;
   };
 
-  const readPart = async (plan: FieldPlan, part: PartPlan, owners: number[]): Promise<Loaded[]> => {
+  const readPart = async (plan: FieldPlan, part: PartPlan, owners: number[], subject?: string): Promise<Loaded[]> => {
     const loaded = (await rowsOf(part, plan.name, owners)).map((row) => {
       const value: Item = plan.tagged ? { __component: part.uid } : {};
       for (const entry of part.entries) {
@@ -76,14 +76,14 @@ export const createComponentReader = (
     const nested = part.entries.flatMap((entry) => ('nested' in entry ? [entry.nested] : []));
     await Promise.all([
       ...nested.map(async (inner) => {
-        const byOwner = await readField(inner, ids);
+        const byOwner = await readField(inner, ids, subject);
         for (const l of loaded) l.value[inner.name] = byOwner.get(l.id) ?? emptyOf(inner);
       }),
       part.media.length
         ? deps.files.urls.present(
             values,
             part.media,
-            options.endpointId,
+            { endpointId: options.endpointId, subject },
             options.base,
             options.media,
             options.mediaUrls
@@ -94,8 +94,8 @@ export const createComponentReader = (
   };
 
   /** The value of `plan` for each owner that has components there. */
-  const readField = async (plan: FieldPlan, owners: number[]): Promise<Map<number, unknown>> => {
-    const parts = await Promise.all(plan.parts.map((part) => readPart(plan, part, owners)));
+  const readField = async (plan: FieldPlan, owners: number[], subject?: string): Promise<Map<number, unknown>> => {
+    const parts = await Promise.all(plan.parts.map((part) => readPart(plan, part, owners, subject)));
     // Each part comes ordered; a dynamic zone's entries of several types are merged by position.
     const all =
       parts.length === 1
@@ -115,13 +115,16 @@ export const createComponentReader = (
   };
 
   return {
-    /** Replaces, in each item, the row id that a component field holds (see buildListSql) by its components. */
-    async load(items: Item[]) {
+    /**
+     * Replaces, in each item, the row id that a component field holds (see buildListSql) by its components;
+     * their file URLs are issued to `subject`.
+     */
+    async load(items: Item[], subject?: string) {
       if (!items.length) return;
       const owners = items.map((item) => Number(item[plans[0].name]));
       await Promise.all(
         plans.map(async (plan) => {
-          const byOwner = await readField(plan, owners);
+          const byOwner = await readField(plan, owners, subject);
           items.forEach((item, i) => {
             item[plan.name] = byOwner.get(owners[i]) ?? emptyOf(plan);
           });
