@@ -10,6 +10,7 @@ export const MESSAGES = {
   busy: 'The database is busy: try again',
   notJson: 'Request body must be JSON (Content-Type: application/json)',
   invalidJson: 'Request body is not valid JSON',
+  bodyTimeout: 'Request body not received in time',
   bodyNotObject: 'Request body must be a JSON object',
   bodyNotRecords: 'Request body must be a JSON object or an array of objects',
   bodyEmpty: 'Request body must hold at least one record',

@@ -69,9 +69,12 @@ export interface UsageCounts {
 export interface UsageGroup {
   /** The endpoint's or key's id; 0 for requests made without a key (Browser Sessions). */
   id: number;
-  /** `GET shop/orders` or a key's name; null for key 0. */
+  /** `GET shop/orders` or a key's name; null for key 0, and for every key when the admin may not read keys. */
   label: string | null;
-  /** The endpoint or key no longer exists (an endpoint keeps the route it last had). */
+  /**
+   * The endpoint or key no longer exists (an endpoint keeps the route it last had); never said of a key to an
+   * admin who may not read keys.
+   */
   gone: boolean;
   totals: UsageCounts;
   /** One per entry of the series' `times`. */
@@ -89,7 +92,10 @@ export interface UsageSeries {
 }
 
 export interface KeyUsage {
-  /** When the key was last used (kept to `lastUsedPrecisionMs`). */
+  /**
+   * When the key was last used (kept to `lastUsedPrecisionMs`); null when it never was, when no key has this id,
+   * and for an admin who may not read keys.
+   */
   lastUsedAt: string | null;
   /** The last `days` days (the current hour included): totals and the busiest endpoints. */
   windows: Array<{ days: number; totals: UsageCounts; endpoints: Array<Omit<UsageGroup, 'points'>> }>;

@@ -25,6 +25,11 @@ module.exports = ({ env }) => ({
       keySecret: secret(env, 'DATA_API_KEY_SECRET'),
       // `always`: every write goes through the Document Service (the tests run both ways).
       documentService: env('DATA_API_DOCUMENT_SERVICE', 'auto'),
+      // How long a write or login body may take to arrive: a stall of idleMs, or longer than totalMs, is a 408.
+      bodyTimeout: {
+        idleMs: env.int('DATA_API_BODY_IDLE_MS', 10000),
+        totalMs: env.int('DATA_API_BODY_TOTAL_MS', 60000),
+      },
       // How long a List total is trusted without a write seen (0: count every page).
       totals: { maxAgeMs: env.int('DATA_API_TOTALS_MAX_AGE_MS', 10000) },
       // One line per /_api request on Strapi's logger (level http).

@@ -137,14 +137,20 @@ test("the key page shows a key's last use and busiest endpoints", async () => {
   await dialog.getByRole('button', { name: 'Done' }).click();
 });
 
-test('an admin without usage.read sees neither the page nor the usage of keys', async () => {
-  await adminWith(panel.app, 'no-usage-ui@example.com', ['plugin::data-api.keys.read']);
+/** A page of a new browser context, logged in as a new admin holding exactly `rights`. */
+const pageOfAdminWith = async (email: string, rights: string[]) => {
+  await adminWith(panel.app, email, rights);
   const other = await (await panel.browser.newContext()).newPage();
   await other.goto(`${panel.base}/admin/auth/login`);
-  await other.locator('input[name="email"]').fill('no-usage-ui@example.com');
+  await other.locator('input[name="email"]').fill(email);
   await other.locator('input[name="password"]').fill('Passw0rd!x');
   await other.locator('button[type="submit"]').click();
   await other.waitForURL((url) => !url.pathname.includes('/auth/'), { timeout: 30_000 });
+  return other;
+};
+
+test('an admin without usage.read sees neither the page nor the usage of keys', async () => {
+  const other = await pageOfAdminWith('no-usage-ui@example.com', ['plugin::data-api.keys.read']);
   await other.goto(`${panel.base}/admin/plugins/data-api/keys`);
   await other.locator('tr', { hasText: 'usage-shop' }).waitFor();
   expect(await other.getByRole('button', { name: 'Usage', exact: true }).count()).toBe(0);
@@ -152,5 +158,24 @@ test('an admin without usage.read sees neither the page nor the usage of keys', 
   await other.goto(`${panel.base}/admin/plugins/data-api/usage`);
   await other.getByText(/don't have the permissions/i).waitFor();
   expect(await other.locator('table').count()).toBe(0);
+  await other.context().close();
+});
+
+test('an admin who may read usage but not keys sees keys by id, not by name (issue 30, finding 5)', async () => {
+  const other = await pageOfAdminWith('usage-no-keys-ui@example.com', ['plugin::data-api.usage.read']);
+  await other.goto(`${panel.base}/admin/plugins/data-api/usage`);
+  const keyRow = (name: string) =>
+    other.getByTestId('usage-keys').locator('tr', { has: other.getByText(name, { exact: true }) });
+  await keyRow(`Key #${shop.id}`).waitFor();
+  expect((await keyRow(`Key #${shop.id}`).locator('td').allInnerTexts()).slice(0, 2)).toEqual([`Key #${shop.id}`, '8']);
+  expect((await keyRow(`Key #${partner.id}`).locator('td').allInnerTexts()).slice(0, 2)).toEqual([
+    `Key #${partner.id}`,
+    '4',
+  ]);
+  await expect(other.getByTestId('usage-keys').innerText()).resolves.not.toMatch(/usage-shop|usage-partner/);
+  // Endpoints keep their routes.
+  await other.getByTestId('usage-endpoints').getByText('GET usage/orders', { exact: true }).waitFor();
+  await other.setViewportSize({ width: 1400, height: 1500 });
+  await screenshot(other, 'usage-page-without-keys');
   await other.context().close();
 });

@@ -1,14 +1,19 @@
+import type { AddressInfo } from 'node:net';
 import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
 import { file, PDF } from '../helpers/files';
+import { sendSlowBody } from '../helpers/slow-body';
 import { startApp, type TestApp } from '../helpers/strapi';
 
 /**
  * Body limits of write endpoints with a media field, with the default options (`maxBodyBytes` 1 MB, files up
- * to 10 MB): only the base64 `data` of files may go past `maxBodyBytes`, the rest of the body may not.
+ * to 10 MB): only the base64 `data` of files may go past `maxBodyBytes`, the rest of the body may not. And the
+ * time a body may take, with short deadlines (a stall of 2 s, 6 s in all) so that the tests need not wait long.
  */
 const ORDER = 'api::order.order';
 const MAX_BODY_BYTES = 1024 * 1024;
 const TOO_LARGE = { success: false, error: `Request body is too large (at most ${MAX_BODY_BYTES} bytes)` };
+const BODY_IDLE_MS = 2000;
+const BODY_TOTAL_MS = 6000;
 
 let app: TestApp;
 let key: KeyFixture;
@@ -22,7 +27,7 @@ const post = (path: string, body: unknown) =>
 const orders = async () => Number((await knexOf(app)('orders').count({ n: '*' }))[0].n);
 
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ DATA_API_BODY_IDLE_MS: String(BODY_IDLE_MS), DATA_API_BODY_TOTAL_MS: String(BODY_TOTAL_MS) });
   const admin = await app.admin();
   key = await createKey(admin);
   const fields = [{ name: 'quantity' }, { name: 'note' }];
@@ -77,4 +82,48 @@ describe('a write endpoint with a media field', () => {
     expect(stored.mime).toBe('application/pdf');
     expect(Number(stored.size)).toBeCloseTo(big.length / 1000, 1); // Strapi keeps sizes in kB
   });
+});
+
+describe('a body that comes too slowly (issue 30, finding 7)', () => {
+  const LATE = { success: false, error: 'Request body not received in time' };
+  let port: number;
+
+  beforeAll(async () => {
+    const server = app.strapi.server.httpServer;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  /** A Create whose body announces 1,000 bytes and sends the start of an order. */
+  const slowCreate = (dripMs?: number) =>
+    sendSlowBody({
+      port,
+      path: '/_api/notes',
+      headers: { Authorization: `Bearer ${key.secret}` },
+      contentLength: 1000,
+      start: '{"quantity": 1, "note": "slow"',
+      dripMs,
+      // Far under Node's own requestTimeout (300 s), which ended such a request before.
+      giveUpMs: 45_000,
+    });
+
+  /** A Create sent slowly (a byte every `dripMs`, or stalled) gets 408 after `deadlineMs`, closed; nothing written. */
+  const expectLate = async (dripMs: number | undefined, deadlineMs: number) => {
+    const before = await orders();
+    const answer = await slowCreate(dripMs);
+    expect(answer.status).toBe(408);
+    expect(answer.body).toEqual(LATE);
+    expect(answer.headers.connection).toBe('close');
+    expect(answer.elapsedMs).toBeGreaterThanOrEqual(deadlineMs - 100);
+    expect(await orders()).toBe(before);
+  };
+
+  it('answers 408 and closes the connection when the body stalls; nothing is written', async () => {
+    await expectLate(undefined, BODY_IDLE_MS);
+  }, 60_000);
+
+  it('answers 408 when a body that keeps coming is not whole within the total deadline', async () => {
+    // A byte every 100 ms: never idle for the 2 s deadline.
+    await expectLate(100, BODY_TOTAL_MS);
+  }, 60_000);
 });

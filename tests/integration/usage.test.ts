@@ -160,8 +160,46 @@ describe('counting', () => {
         ['GET usage/orders', 3],
       ]);
     }
-    expect((await admin.get('/data-api/api-keys/999999/usage')).status).toBe(404);
     expect((await admin.get('/data-api/api-keys/x/usage')).status).toBe(400);
+  });
+
+  test('an id of no key is answered as a key without requests: the answer tells no key exists (finding 5)', async () => {
+    const unused = await createKey(admin, 'usage unused');
+    const reader = await adminWith(app, 'usage-ids@example.com', ['plugin::data-api.usage.read']);
+    for (const client of [admin, reader]) {
+      const ofUnused = await client.get(`/data-api/api-keys/${unused.id}/usage`);
+      const ofNone = await client.get('/data-api/api-keys/999999/usage');
+      expect([ofUnused.status, ofNone.status]).toEqual([200, 200]);
+      expect(ofNone.body).toEqual(ofUnused.body);
+      expect((ofNone.body.data as KeyUsage).lastUsedAt).toBeNull();
+    }
+  });
+
+  test('keys are named only to admins who may also read keys: ids otherwise, no last use (finding 5)', async () => {
+    const reader = await adminWith(app, 'usage-no-keys@example.com', ['plugin::data-api.usage.read']);
+    const byKey = await series({ groupBy: 'key' }, reader);
+    expect(byKey.groups.map(({ id, label, gone }) => ({ id, label, gone }))).toEqual([
+      { id: keyA.id, label: null, gone: false },
+      { id: keyB.id, label: null, gone: false },
+      { id: 0, label: null, gone: false },
+    ]);
+    expect(JSON.stringify(byKey)).not.toMatch(/usage-a|usage-b/);
+    const ofKeyB = (await reader.get(`/data-api/api-keys/${keyB.id}/usage`)).body.data as KeyUsage;
+    expect(ofKeyB.lastUsedAt).toBeNull();
+    // Endpoints keep their routes: usage is about them (docs/security.md).
+    expect(ofKeyB.windows[0].endpoints.map((e) => e.label)).toEqual(['GET usage/products', 'GET usage/orders']);
+
+    const keysReader = await adminWith(app, 'usage-and-keys@example.com', [
+      'plugin::data-api.usage.read',
+      'plugin::data-api.keys.read',
+    ]);
+    expect((await series({ groupBy: 'key' }, keysReader)).groups.map((g) => g.label)).toEqual([
+      'usage-a',
+      'usage-b',
+      null,
+    ]);
+    const named = (await keysReader.get(`/data-api/api-keys/${keyB.id}/usage`)).body.data as KeyUsage;
+    expect(named.lastUsedAt).not.toBeNull();
   });
 
   test('no database statement per request: only the flush writes, one statement per bucket', async () => {

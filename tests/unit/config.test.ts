@@ -12,6 +12,11 @@ describe('plugin config validation', () => {
     [{ ...valid, refreshIntervalMs: 5000 }, /refreshIntervalMs/],
     [{ ...valid, lastUsedPrecisionMs: -1 }, /lastUsedPrecisionMs/],
     [{ ...valid, unknownOption: true }, /unknownOption/],
+    [
+      { ...valid, bodyTimeout: { idleMs: 5000, totalMs: 1000 } },
+      /bodyTimeout\.totalMs: totalMs must be at least idleMs/,
+    ],
+    [{ ...valid, bodyTimeout: { idleMs: 0, totalMs: 1000 } }, /bodyTimeout\.idleMs/],
   ])('%j is refused with a message naming the option', (value, message) => {
     expect(() => config.validator(value)).toThrow(/^Invalid config for plugin data-api: /);
     expect(() => config.validator(value)).toThrow(message);

@@ -20,10 +20,14 @@ export const useUsageFormat = () => {
       ms: (ms: number | null) => (ms === null ? dash : formatNumber(ms, { maximumFractionDigits: 1 })),
       bytes: (value: number) =>
         formatNumber(value, { style: 'unit', unit: 'byte', notation: 'compact', unitDisplay: 'narrow' }),
-      /** An endpoint's route or a key's name, saying when it is gone; key 0 is the requests without a key. */
+      /**
+       * An endpoint's route or a key's name, saying when it is gone; key 0 is the requests without a key, and a key
+       * without a name is one the admin may not read (its id only).
+       */
       group: (group: Pick<UsageGroup, 'id' | 'label' | 'gone'>, by: 'endpoint' | 'key') => {
         if (by === 'key' && group.id === 0) return t('usage.noKey');
         if (by === 'key' && group.gone) return t('usage.goneKey', { id: group.id });
+        if (by === 'key' && group.label === null) return t('usage.keyId', { id: group.id });
         return group.gone ? t('usage.goneEndpoint', { label: group.label ?? '' }) : (group.label ?? '');
       },
     };

@@ -21,6 +21,19 @@ export const configSchema = z.strictObject({
     .min(1024)
     .max(100 * 1024 * 1024),
   /**
+   * How long a request body may take to arrive (ms): a stall of `idleMs` or a body not whole after `totalMs` is
+   * a 408. Node's own `requestTimeout` (300 s unless the site sets it) still ends a request first.
+   */
+  bodyTimeout: z
+    .strictObject({
+      idleMs: z.number().int().min(100).max(600_000),
+      totalMs: z.number().int().min(100).max(3_600_000),
+    })
+    .refine((timeout) => timeout.totalMs >= timeout.idleMs, {
+      message: 'totalMs must be at least idleMs',
+      path: ['totalMs'],
+    }),
+  /**
    * Which writes go through the Document Service. `auto`: Draft & Publish types and types with their own
    * lifecycle hooks; the others are written with direct SQL. `always`: every write, for sites whose global
    * lifecycle subscribers or Document Service middlewares must see these writes.
@@ -151,6 +164,8 @@ export default {
     refreshIntervalMs: 500,
     lastUsedPrecisionMs: 60_000,
     maxBodyBytes: 1024 * 1024,
+    // A stall of 10 s is no network hiccup; 60 s brings 1 MiB of JSON over 140 kbit/s (docs/configuration.md).
+    bodyTimeout: { idleMs: 10_000, totalMs: 60_000 },
     documentService: 'auto',
     session: {
       cookieName: 'data_api_session',

@@ -23,3 +23,7 @@ export const inputData = (ctx: Context): unknown => {
 
 /** The admin calling the admin API (Strapi's admin authentication put it in `ctx.state.user`). */
 export const actingAdmin = (ctx: Context): AdminActor => ({ id: (ctx.state.user as { id: number }).id });
+
+/** Whether the calling admin also holds `action` (Strapi's admin authentication put their rights in `ctx.state`). */
+export const adminMay = (ctx: Context, action: string): boolean =>
+  (ctx.state.userAbility as { can: (action: string) => boolean } | undefined)?.can(action) === true;

@@ -53,5 +53,6 @@ export const createCompileDeps = (strapi: Core.Strapi, totals: Totals): CompileD
     locks: createLocks(strapi, dialect),
     totals,
     maxBodyBytes: pluginConfig(strapi, 'maxBodyBytes'),
+    bodyTimeout: pluginConfig(strapi, 'bodyTimeout'),
   };
 };

@@ -84,8 +84,8 @@ export const compileWrite = (definition: HandledDefinition, model: Model, deps: 
     publish: definition.publish,
     /** The locale the request writes, on a translated type (else undefined). */
     localeOf: (ctx: Context) => requestLocale(locale, ctx),
-    /** The request's JSON body: `maxBodyBytes`, and the files of its media fields besides. */
-    readBody: (ctx: Context) => readJsonBody(ctx, deps.maxBodyBytes, fileAllowance),
+    /** The request's JSON body: `maxBodyBytes`, and the files of its media fields besides, in `bodyTimeout`. */
+    readBody: (ctx: Context) => readJsonBody(ctx, deps.maxBodyBytes, deps.bodyTimeout, fileAllowance),
     /**
      * Runs `work` in the write transaction, after uploading the files of `records` (spec 2.9): they are
      * removed again if anything fails, and files the write unlinked go once it has committed. A Modify names

@@ -12,6 +12,7 @@ import type { MediaLibrary } from '../files/media-library';
 import type { Uploads } from '../files/uploads';
 import type { Totals } from '../totals';
 import type { WriteDeps } from '../writes/write-deps';
+import type { BodyTimeout } from '../writes/read-chunks';
 
 /** What the runtime knows of a request once routing and authentication are done. */
 export interface RuntimeRequest extends RequestContext {
@@ -52,6 +53,8 @@ export interface CompileDeps extends Omit<ReadDeps, 'totals'>, Omit<WriteDeps, '
   totals: Totals;
   /** The largest request body a write endpoint reads (plugin option `maxBodyBytes`). */
   maxBodyBytes: number;
+  /** How long a request body may take to arrive (plugin option `bodyTimeout`). */
+  bodyTimeout: BodyTimeout;
 }
 
 /**

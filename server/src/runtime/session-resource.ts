@@ -33,6 +33,7 @@ const answer = (ctx: Context, { user, expiresAt }: Identified) => {
  */
 export const createSessionResource = (strapi: Core.Strapi, cors: Cors, { identify, siteUsers }: Identify) => {
   const config = pluginConfig(strapi, 'session');
+  const bodyTimeout = pluginConfig(strapi, 'bodyTimeout');
   let lastTidy = 0;
 
   /** Expired sessions and ended login windows go, at most once a minute, off the login's own path. */
@@ -46,7 +47,7 @@ export const createSessionResource = (strapi: Core.Strapi, cors: Cors, { identif
 
   const login = async (ctx: Context) => {
     if (!siteUsers.available()) throw new ApiError(404, MESSAGES.notFound);
-    const parsed = loginSchema.safeParse(await readJsonBody(ctx, LOGIN_BODY_BYTES));
+    const parsed = loginSchema.safeParse(await readJsonBody(ctx, LOGIN_BODY_BYTES, bodyTimeout));
     if (!parsed.success) throw new ApiError(400, MESSAGES.loginBody);
     const { identifier, password } = parsed.data;
     const found = await siteUsers.find(identifier);

@@ -37,14 +37,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return (id, route) => ({ label: routes.get(id) ?? route, gone: !routes.has(id) });
   };
 
-  /** Keys by name; key 0 (no key) has no label. */
-  const keyLabels = async (rows: SumRow[]): Promise<Labeller> => {
+  /**
+   * Keys by name; key 0 (no key) has no label. Without `showKeys` (an admin who may not read keys) no key has one,
+   * and none is said to be gone: ids only, telling nothing of which keys exist.
+   */
+  const keyLabels = async (rows: SumRow[], showKeys: boolean): Promise<Labeller> => {
+    if (!showKeys) return () => ({ label: null, gone: false });
     const ids = [...new Set(rows.map((row) => row.group).filter((id) => id !== 0))];
     const keys = ids.length
       ? await strapi.db.query(UIDS.apiKey).findMany({ where: { id: { $in: ids } }, select: ['id', 'name'] })
       : [];
     const names = new Map(keys.map((k) => [k.id as number, k.name as string]));
     return (id) => (id === 0 ? { label: null, gone: false } : { label: names.get(id) ?? null, gone: !names.has(id) });
+  };
+
+  /** A key's last use, for an admin who may read keys; null otherwise, as for a key never used or not there. */
+  const lastUsedOf = async (id: number, showKeys: boolean) => {
+    if (!showKeys) return null;
+    const key = await strapi.db.query(UIDS.apiKey).findOne({ where: { id }, select: ['lastUsedAt'] });
+    return key?.lastUsedAt ? iso(key.lastUsedAt) : null;
   };
 
   return {
@@ -56,21 +67,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Writes what is left; called when Strapi stops. */
     stop: () => recorder.stop(),
 
-    /** Requests over time in `query`'s range (the admin API's query string, checked here), per endpoint or key. */
-    async series(query: unknown): Promise<UsageSeries> {
+    /**
+     * Requests over time in `query`'s range (the admin API's query string, checked here), per endpoint or key;
+     * keys named only with `showKeys`.
+     */
+    async series(query: unknown, showKeys: boolean): Promise<UsageSeries> {
       const parsed = usageQuerySchema.safeParse(query);
       if (!parsed.success) return refuse(problemsOfIssues(parsed.error));
       const { from, to, groupBy, endpoint, key } = parsed.data;
       const range = seriesRange(from, to);
       const rows = await sum({ ...range, groupBy, endpointId: endpoint, keyId: key });
-      const labels = groupBy === 'endpoint' ? await endpointLabels() : await keyLabels(rows);
+      const labels = groupBy === 'endpoint' ? await endpointLabels() : await keyLabels(rows, showKeys);
       return buildSeries(range, rows, labels);
     },
 
-    /** A key's last use and, over the last 7 and 30 days, its totals and busiest endpoints; null: no such key. */
-    async keyUsage(id: number): Promise<KeyUsage | null> {
-      const key = await strapi.db.query(UIDS.apiKey).findOne({ where: { id }, select: ['lastUsedAt'] });
-      if (!key) return null;
+    /**
+     * A key's last use (with `showKeys`) and, over the last 7 and 30 days, its totals and busiest endpoints. An id
+     * of no key is answered like a key without requests: whether a key exists is for admins who may read keys.
+     */
+    async keyUsage(id: number, showKeys: boolean): Promise<KeyUsage> {
       const now = hourOf(Date.now());
       const labelOf = await endpointLabels();
       const windows = await Promise.all(
@@ -94,7 +109,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           return { days, totals, endpoints };
         })
       );
-      return { lastUsedAt: key.lastUsedAt ? iso(key.lastUsedAt) : null, windows };
+      return { lastUsedAt: await lastUsedOf(id, showKeys), windows };
     },
   };
 };

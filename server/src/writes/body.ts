@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { bodyTooLarge, MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
+import { readChunks, type BodyTimeout } from './read-chunks';
 
 /** What the files of a body (base64 text in media fields, spec 2.9) may add to it beyond the usual limit. */
 export interface FileAllowance {
@@ -17,22 +18,27 @@ const tooLarge = (ctx: Context, limit: number, close: boolean) => {
 
 /**
  * Reads a JSON request body (Strapi's body parser never runs for /_api): 415 unless it is declared JSON,
- * 413 past `limit` bytes (announced or actual), 400 when it does not parse. With `files`, the body may be
- * larger by `files.bytes`, but only the files' data may take it past `limit`: a body whose other content
- * exceeds `limit` is the same 413 as on an endpoint without files.
+ * 413 past `limit` bytes (announced or actual), 408 past `timeout`'s deadlines, 400 when it does not parse. With
+ * `files`, the body may be larger by `files.bytes`, but only the files' data may take it past `limit`: a body
+ * whose other content exceeds `limit` is the same 413 as on an endpoint without files.
  */
-export const readJsonBody = async (ctx: Context, limit: number, files?: FileAllowance): Promise<unknown> => {
+export const readJsonBody = async (
+  ctx: Context,
+  limit: number,
+  timeout: BodyTimeout,
+  files?: FileAllowance
+): Promise<unknown> => {
   if (!ctx.is('json')) throw new ApiError(415, MESSAGES.notJson);
   const cap = limit + (files?.bytes ?? 0);
   const announced = Number(ctx.get('content-length') || 0);
   if (announced > cap) throw tooLarge(ctx, cap, true);
   const parts: Buffer[] = [];
   let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
+  await readChunks(ctx.req, timeout, (chunk) => {
+    size += chunk.length;
     if (size > cap) throw tooLarge(ctx, cap, true);
-    parts.push(chunk as Buffer);
-  }
+    parts.push(chunk);
+  });
   let body: unknown;
   try {
     body = JSON.parse(Buffer.concat(parts).toString('utf8'));
