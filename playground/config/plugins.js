@@ -49,6 +49,7 @@ module.exports = ({ env }) => ({
         prefix: env('DATA_API_RATE_LIMIT_PREFIX', 'data_api_rl'),
         onStoreError: env('DATA_API_RATE_LIMIT_ON_STORE_ERROR', 'allow'),
         storeTimeoutMs: env.int('DATA_API_RATE_LIMIT_STORE_TIMEOUT_MS', 200),
+        storeCooldownMs: env.int('DATA_API_RATE_LIMIT_STORE_COOLDOWN_MS', 5000),
       },
       // Usage statistics, added to the database every flushIntervalMs by each instance.
       usage: {

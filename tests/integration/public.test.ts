@@ -299,6 +299,24 @@ describe('definitions that are refused (400, with the reason)', () => {
   });
 });
 
+describe('behind a trusted proxy without maxIpsCount', () => {
+  test('one warning per change of definitions names what reads the address a client can choose', async () => {
+    const warn = jest.spyOn(app.strapi.log, 'warn');
+    try {
+      await publicList();
+      const proxyWarnings = warn.mock.calls
+        .map(([line]) => String(line))
+        .filter((line) => line.includes('maxIpsCount'));
+      expect(proxyWarnings).toHaveLength(1);
+      // Other tests of this suite may have made endpoints with allowed IPs: those are named too.
+      expect(proxyWarnings[0]).toMatch(/the per-address rate limits of \d+ public or Browser Session endpoints?[,.]/);
+      expect(proxyWarnings[0]).toContain('the login throttle (session.maxFailuresPerIp)');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
 describe('usage and metrics', () => {
   test('calls are counted without a key, as session calls are', async () => {
     const { id, path, url } = await publicList();

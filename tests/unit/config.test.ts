@@ -126,3 +126,22 @@ describe('files options', () => {
     expect(() => config.validator(value)).toThrow(message);
   });
 });
+
+describe('rate limit store options', () => {
+  const valid = config.default;
+  const withLimits = (rateLimit: Record<string, unknown>) => ({
+    ...valid,
+    rateLimit: { ...valid.rateLimit, ...rateLimit },
+  });
+
+  test('the store is skipped for 5 s after a failure unless set', () => {
+    expect(valid.rateLimit.storeCooldownMs).toBe(5000);
+    expect(() => config.validator(withLimits({ storeCooldownMs: 100 }))).not.toThrow();
+  });
+
+  test.each([0, 99, 600_001, 1.5, '5000'])('storeCooldownMs %j is refused, naming it', (storeCooldownMs) => {
+    expect(() => config.validator(withLimits({ storeCooldownMs }))).toThrow(
+      /^Invalid config for plugin data-api: rateLimit\.storeCooldownMs: /
+    );
+  });
+});

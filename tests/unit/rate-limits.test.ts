@@ -1,11 +1,18 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { policyMember, remainingMember, seconds } from '../../server/src/limits/headers';
+import { createBreaker } from '../../server/src/limits/breaker';
 import { createLimiters } from '../../server/src/limits/limiter';
 import { createOutage } from '../../server/src/limits/outage';
 import { openStore } from '../../server/src/limits/store';
 import { ApiError } from '../../server/src/errors/api-error';
 
-const OPTIONS = { store: 'memory', prefix: 'rl', onStoreError: 'allow', storeTimeoutMs: 200 } as const;
+const OPTIONS = {
+  store: 'memory',
+  prefix: 'rl',
+  onStoreError: 'allow',
+  storeTimeoutMs: 200,
+  storeCooldownMs: 5000,
+} as const;
 
 describe('headers', () => {
   test('seconds are whole and rounded up, never negative', () => {
@@ -92,5 +99,36 @@ describe('outage', () => {
       expect((thrown as ApiError).message).toBe('Rate limits cannot be checked right now: try again later');
     }
     expect(log.warn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('circuit breaker', () => {
+  const COOLDOWN = 5000;
+  const clocked = () => {
+    const clock = { now: 1_000_000 };
+    return { clock, breaker: createBreaker(COOLDOWN, () => clock.now) };
+  };
+
+  test('closed, every request asks the store; after a failure none does until the cool-down ends', () => {
+    const { clock, breaker } = clocked();
+    expect([breaker.admits(), breaker.admits()]).toEqual([true, true]);
+    breaker.failed();
+    clock.now += COOLDOWN - 1;
+    expect([breaker.admits(), breaker.admits()]).toEqual([false, false]);
+  });
+
+  test('after the cool-down one request probes while the others still skip; its answer decides', () => {
+    const { clock, breaker } = clocked();
+    breaker.failed();
+    clock.now += COOLDOWN;
+    expect([breaker.admits(), breaker.admits()]).toEqual([true, false]);
+    // The probe failed: another whole cool-down.
+    breaker.failed();
+    clock.now += COOLDOWN - 1;
+    expect(breaker.admits()).toBe(false);
+    clock.now += 1;
+    expect(breaker.admits()).toBe(true);
+    breaker.succeeded();
+    expect([breaker.admits(), breaker.admits()]).toEqual([true, true]);
   });
 });

@@ -113,6 +113,8 @@ export const configSchema = z.strictObject({
       onStoreError: z.enum(STORE_ERROR_CHOICES),
       /** How long (ms) a request waits for the store before that counts as the store being down. */
       storeTimeoutMs: z.number().int().min(10).max(10_000),
+      /** After the store failed, how long (ms) requests skip it (meeting `onStoreError`) before one probes it. */
+      storeCooldownMs: z.number().int().min(100).max(600_000),
     })
     .refine((limits) => limits.store !== 'redis' || limits.redisUrl, {
       message: 'the redis store needs redisUrl',
@@ -183,7 +185,13 @@ export default {
       urlTtlSeconds: 15 * 60,
     },
     totals: { maxAgeMs: 10_000 },
-    rateLimit: { store: 'memory', prefix: 'data_api_rl', onStoreError: 'allow', storeTimeoutMs: 200 },
+    rateLimit: {
+      store: 'memory',
+      prefix: 'data_api_rl',
+      onStoreError: 'allow',
+      storeTimeoutMs: 200,
+      storeCooldownMs: 5000,
+    },
     usage: { enabled: true, flushIntervalMs: 10_000, retentionDays: 90 },
     metrics: { enabled: false, path: '/_api/_metrics' },
     accessLog: true,

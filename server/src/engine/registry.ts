@@ -11,6 +11,7 @@ import { checkDefinition } from './check-definition';
 import type { CompiledEndpoint } from './compile-endpoint';
 import { buildRouteTable, type RouteTable } from './route-table';
 import { readSiteLocales, watchDefaultLocale } from './site-locales';
+import { warnOnSpoofableAddress } from './spoofable-address';
 import { toDefinitionInput } from './stored-endpoint';
 
 export interface KeyRecord {
@@ -93,16 +94,6 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
       )
     );
 
-  const warnOnSpoofableIps = (endpoints: CompiledEndpoint[]) => {
-    const proxied =
-      strapi.config.get<boolean>('server.proxy.koa') && !strapi.config.get<number>('server.proxy.maxIpsCount');
-    if (proxied && endpoints.some((e) => e.ipAllowed)) {
-      strapi.log.warn(
-        '[data-api] server.proxy.koa is on with no maxIpsCount: the client chooses the left-most X-Forwarded-For entry, so allowed source IPs can be spoofed. Set server.proxy.maxIpsCount to the number of proxies.'
-      );
-    }
-  };
-
   const load = async () => {
     const revision = await readRevision();
     const [rows, keys, locales] = await Promise.all([
@@ -117,7 +108,7 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
     const byId = new Map(checked.map((c) => [c.id, c.row]));
     for (const [id, reason] of await suspensionsOf(checked)) notServe(suspended, byId.get(id)!, reason);
     const endpoints = checked.filter((c) => !suspended.has(c.id)).map((c) => c.endpoint);
-    warnOnSpoofableIps(endpoints);
+    warnOnSpoofableAddress(strapi, endpoints);
     const routes = buildRouteTable(endpoints, (kept, dropped) =>
       notServe(suspended, byId.get(dropped.id)!, `endpoint ${kept.id} has ${kept.method} /_api/${kept.path}`)
     );

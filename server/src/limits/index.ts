@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimit } from '../../../contracts/rate-limit';
 import { pluginConfig } from '../config/plugin-config';
+import { createBreaker, type Breaker } from './breaker';
 import { policyMember, remainingMember, seconds } from './headers';
 import { createLimiters } from './limiter';
 import { createOutage } from './outage';
@@ -36,21 +37,31 @@ export const createLimits = (strapi: Core.Strapi) => {
     limiterOf: ReturnType<typeof createLimiters>;
     outage: ReturnType<typeof createOutage>;
     timeoutMs: number;
+    /** Shared stores only: the memory store cannot fail. */
+    breaker: Breaker | null;
   } | null = null;
 
   /** The store's answer: within the limit, or not; null when the store failed and the site lets requests through. */
   const count = async ({ policy, scope, subject }: Budget) => {
-    const { store, limiterOf, outage, timeoutMs } = state!;
+    const { limiterOf, outage, timeoutMs, breaker } = state!;
+    // During the breaker's cool-down the store is not asked: the request meets the store-error choice at once.
+    if (breaker && !breaker.admits()) {
+      outage.failed(new Error('skipped during the cool-down'));
+      return null;
+    }
     const consumed = limiterOf(policy, scope).consume(subject);
     try {
-      const res = await (store.remote ? withinTimeout(consumed, timeoutMs) : consumed);
+      const res = await (breaker ? withinTimeout(consumed, timeoutMs) : consumed);
+      breaker?.succeeded();
       outage.answered();
       return { within: true, res };
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) {
+        breaker?.failed();
         outage.failed(error);
         return null;
       }
+      breaker?.succeeded();
       outage.answered();
       return { within: false, res: error };
     }
@@ -65,6 +76,7 @@ export const createLimits = (strapi: Core.Strapi) => {
         limiterOf: createLimiters(store),
         outage: createOutage(strapi, options),
         timeoutMs: options.storeTimeoutMs,
+        breaker: store.remote ? createBreaker(options.storeCooldownMs) : null,
       };
     },
     async stop() {

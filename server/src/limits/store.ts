@@ -1,71 +1,28 @@
 import type { Core } from '@strapi/strapi';
-import Redis from 'ioredis';
 import {
   RateLimiterMySQL,
   RateLimiterPostgres,
-  RateLimiterRedis,
   RateLimiterSQLite,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { PluginConfig } from '../config';
 import { dialectOf } from '../query/dialect';
 import { memoryStore } from './memory-store';
+import { redisStore } from './redis-store';
 
 type Options = PluginConfig['rateLimit'];
 
 /** Where budgets are counted: a limiter of `points` per `duration` seconds whose keys start with `keyPrefix`. */
 export interface Store {
-  /** False for the memory store, which cannot fail: its calls need no timeout. */
+  /** False for the memory store, which cannot fail: its calls need no timeout and no circuit breaker. */
   remote: boolean;
   limiter(points: number, duration: number, keyPrefix: string): RateLimiterAbstract;
   close(): Promise<void>;
 }
 
-/** The longest wait between two reconnection attempts: a Redis that comes back is used again within it. */
-const RECONNECT_MAX_MS = 1000;
-/** How long start() waits for Redis before it lets the first requests meet the configured store-error choice. */
-const REDIS_READY_MS = 5000;
 /** Rows of windows that ended more than this long ago are deleted (database store), every CLEAR_EVERY_MS. */
 const EXPIRED_AFTER_MS = 3_600_000;
 const CLEAR_EVERY_MS = 300_000;
-
-/**
- * No offline queue, no retries: while Redis is down a call fails at once (the store-error choice applies)
- * instead of waiting in a queue or being sent again on reconnection; the client keeps reconnecting on its own,
- * so limits count again once Redis is back. Calls of one event loop turn go to Redis in one write.
- */
-const redisStore = async (strapi: Core.Strapi, { redisUrl, prefix }: Options): Promise<Store> => {
-  const client = new Redis(redisUrl!, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    enableAutoPipelining: true,
-    retryStrategy: (attempt) => Math.min(attempt * 100, RECONNECT_MAX_MS),
-  });
-  // Without a listener ioredis prints every failed reconnection; the outage is logged once by the limits instead.
-  client.on('error', () => {});
-  const ready = await new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), REDIS_READY_MS);
-    client.once('ready', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-  if (!ready) strapi.log.warn('[data-api] the rate limit store (redis) is not reachable yet; still trying');
-  return {
-    remote: true,
-    limiter: (points, duration, keyPrefix) =>
-      new RateLimiterRedis({
-        storeClient: client,
-        rejectIfRedisNotReady: true,
-        points,
-        duration,
-        keyPrefix: `${prefix}:${keyPrefix}`,
-      }),
-    close: async () => {
-      client.disconnect();
-    },
-  };
-};
 
 /** The rate-limiter-flexible class of the site's database, with what it needs to find its table. */
 const databaseLimiter = (strapi: Core.Strapi) => {
