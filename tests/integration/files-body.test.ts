@@ -126,4 +126,19 @@ describe('a body that comes too slowly (issue 30, finding 7)', () => {
     // A byte every 100 ms: never idle for the 2 s deadline.
     await expectLate(100, BODY_TOTAL_MS);
   }, 60_000);
+
+  it('a request refused before its body is read closes the connection with its answer', async () => {
+    // No valid key: 401 before the body; Node would otherwise read the stalled body on for minutes.
+    const answer = await sendSlowBody({
+      port,
+      path: '/_api/notes',
+      headers: { Authorization: 'Bearer dapi_not-a-key' },
+      contentLength: 1000,
+      start: '{"quantity": 1',
+      giveUpMs: 45_000,
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.connection).toBe('close');
+    expect(answer.elapsedMs).toBeLessThan(BODY_IDLE_MS);
+  }, 60_000);
 });

@@ -158,6 +158,18 @@ describe("a key's own limit", () => {
   });
 });
 
+/** A site user's session cookie, logged in from `ip`. */
+const cookieOf = async (ip: string, identifier = 'customer1@example.com') => {
+  const login = await app
+    .http()
+    .post('/_api/_session')
+    .set('Origin', SITE)
+    .set('X-Forwarded-For', ip)
+    .send({ identifier, password: PASSWORD });
+  expect(login.status).toBe(200);
+  return ([] as string[]).concat(login.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+};
+
 describe('a session endpoint, per user, else per source address', () => {
   const from = (ip: string, url: string, cookie?: string) => {
     const request = app.http().get(url).set('X-Forwarded-For', ip);
@@ -175,16 +187,6 @@ describe('a session endpoint, per user, else per source address', () => {
       rateLimit,
     });
     return `/_api/${path}`;
-  };
-  const cookieOf = async (ip: string, identifier = 'customer1@example.com') => {
-    const login = await app
-      .http()
-      .post('/_api/_session')
-      .set('Origin', SITE)
-      .set('X-Forwarded-For', ip)
-      .send({ identifier, password: PASSWORD });
-    expect(login.status).toBe(200);
-    return ([] as string[]).concat(login.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
   };
 
   test("anonymous and failed calls (401) spend their address budget, never a logged-in user's", async () => {
@@ -329,7 +331,29 @@ describe('signed file URLs', () => {
     const from = (ip: string) => app.http().get(photo).set('X-Forwarded-For', ip);
     expect(remainingOf(await from('192.0.2.30')).endpoint.r).toBe(0);
     expectTooMany(await from('192.0.2.30'), WINDOW);
+    // An empty `caller=` names nobody: the same address, the same budget.
+    expectTooMany(await app.http().get(`${photo}&caller=`).set('X-Forwarded-For', '192.0.2.30'), WINDOW);
     expect(remainingOf(await from('192.0.2.31')).endpoint.r).toBe(1);
+  });
+
+  test("a signed-in user's URLs name nobody: whoever holds one spends their own address's budget, not the user's", async () => {
+    const list = await photoList(
+      { requests: 2, windowSeconds: WINDOW },
+      { method: 'session', userObject: 'plugin::users-permissions.user' }
+    );
+    const cookie = await cookieOf('192.0.2.40');
+    const asUser = () => app.http().get(list.url).set('X-Forwarded-For', '192.0.2.40').set('Cookie', cookie);
+    const listed = await asUser();
+    expect(remainingOf(listed).endpoint.r).toBe(1);
+    const photo = pathOf(listed.body.items[0].photo as string);
+    expect(photo).not.toContain('caller=');
+    const holder = (ip: string) => app.http().get(photo).set('X-Forwarded-For', ip);
+    expect(remainingOf(await holder('192.0.2.41')).endpoint.r).toBe(1);
+    expectTooMany((await holder('192.0.2.41')) && (await holder('192.0.2.41')), WINDOW);
+    // The user still has the rest of their own budget.
+    const again = await asUser();
+    expect(again.status).toBe(200);
+    expect(remainingOf(again).endpoint.r).toBe(0);
   });
 });
 

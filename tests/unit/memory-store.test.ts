@@ -9,8 +9,8 @@ const outcome = (work: Promise<unknown>) =>
     () => 'ok',
     () => 'refused'
   );
-/** The i-th of 65,536 x 65,536 IPv6 /64s, as the runtime names a caller. */
-const slash64 = (i: number) => `2001:db8:${(i >>> 16).toString(16)}:${(i & 0xffff).toString(16)}::/64`;
+/** The i-th of 65,536 x 65,536 IPv6 /64s, as the runtime names a caller (an address subject). */
+const slash64 = (i: number) => `ip:2001:db8:${(i >>> 16).toString(16)}:${(i & 0xffff).toString(16)}::/64`;
 
 describe('memory rate-limit store: a fixed number of counts', () => {
   test('a flood of distinct /64s keeps the counts and the heap at their bound', async () => {
@@ -29,20 +29,36 @@ describe('memory rate-limit store: a fixed number of counts', () => {
     });
     // ~250 bytes a count at the bound; a store that kept every caller held ~1 KB each (100 MB here).
     expect(bytes).toBeLessThan(40e6);
-    expect(kept).toBeGreaterThanOrEqual(LIMITS.memoryStoreCounts / 2);
-    expect(kept).toBeLessThanOrEqual(LIMITS.memoryStoreCounts);
+    // Addresses have half the store.
+    expect(kept).toBeGreaterThanOrEqual(LIMITS.memoryStoreCounts / 4);
+    expect(kept).toBeLessThanOrEqual(LIMITS.memoryStoreCounts / 2);
   });
 
   test('a caller counted again is kept; one not counted while the bound was filled starts a fresh window', async () => {
-    const store = memoryStore(4);
+    const store = memoryStore(8); // 4 for addresses
     const limiter = createLimiters(store)({ requests: 1, windowSeconds: 60, burst: 0 }, 'e1');
-    expect(await outcome(limiter.consume('198.51.100.7'))).toBe('ok');
-    expect(await outcome(limiter.consume('198.51.100.7'))).toBe('refused');
+    const caller = 'ip:198.51.100.7';
+    expect(await outcome(limiter.consume(caller))).toBe('ok');
+    expect(await outcome(limiter.consume(caller))).toBe('refused');
     await limiter.consume(slash64(0));
-    expect(await outcome(limiter.consume('198.51.100.7'))).toBe('refused'); // counted recently: kept
+    expect(await outcome(limiter.consume(caller))).toBe('refused'); // counted recently: kept
     for (let i = 1; i <= 4; i += 1) await limiter.consume(slash64(i));
     expect(store.counts()).toBeLessThanOrEqual(4);
-    expect(await outcome(limiter.consume('198.51.100.7'))).toBe('ok'); // forgotten: a fresh window
+    expect(await outcome(limiter.consume(caller))).toBe('ok'); // forgotten: a fresh window
+  });
+
+  test("a flood of addresses makes the store forget addresses only, never a key's or a user's count", async () => {
+    const store = memoryStore(8);
+    const limiter = createLimiters(store)({ requests: 1, windowSeconds: 60, burst: 0 }, 'e1');
+    for (const subject of ['k7', 'user:site:12']) {
+      expect(await outcome(limiter.consume(subject))).toBe('ok');
+      expect(await outcome(limiter.consume(subject))).toBe('refused');
+    }
+    for (let i = 0; i < 100; i += 1) await limiter.consume(`ip:${slash64(i)}`);
+    expect(store.counts()).toBeLessThanOrEqual(8);
+    // Still counted: the key and the user are still at their limit.
+    expect(await outcome(limiter.consume('k7'))).toBe('refused');
+    expect(await outcome(limiter.consume('user:site:12'))).toBe('refused');
   });
 
   test('a subject of any length costs a short key', async () => {

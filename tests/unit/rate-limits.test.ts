@@ -108,27 +108,44 @@ describe('circuit breaker', () => {
     const clock = { now: 1_000_000 };
     return { clock, breaker: createBreaker(COOLDOWN, () => clock.now) };
   };
+  const admitted = (breaker: ReturnType<typeof createBreaker>) => breaker.admits() !== null;
 
   test('closed, every request asks the store; after a failure none does until the cool-down ends', () => {
     const { clock, breaker } = clocked();
-    expect([breaker.admits(), breaker.admits()]).toEqual([true, true]);
-    breaker.failed();
+    expect([admitted(breaker), admitted(breaker)]).toEqual([true, true]);
+    breaker.failed(0);
     clock.now += COOLDOWN - 1;
-    expect([breaker.admits(), breaker.admits()]).toEqual([false, false]);
+    expect([admitted(breaker), admitted(breaker)]).toEqual([false, false]);
   });
 
   test('after the cool-down one request probes while the others still skip; its answer decides', () => {
     const { clock, breaker } = clocked();
-    breaker.failed();
+    breaker.failed(0);
     clock.now += COOLDOWN;
-    expect([breaker.admits(), breaker.admits()]).toEqual([true, false]);
+    const probe = breaker.admits()!;
+    expect(admitted(breaker)).toBe(false);
     // The probe failed: another whole cool-down.
-    breaker.failed();
+    breaker.failed(probe);
     clock.now += COOLDOWN - 1;
-    expect(breaker.admits()).toBe(false);
+    expect(admitted(breaker)).toBe(false);
     clock.now += 1;
-    expect(breaker.admits()).toBe(true);
-    breaker.succeeded();
-    expect([breaker.admits(), breaker.admits()]).toEqual([true, true]);
+    const second = breaker.admits()!;
+    breaker.succeeded(second);
+    expect([admitted(breaker), admitted(breaker)]).toEqual([true, true]);
+  });
+
+  test('a request admitted before the latest failure decides nothing when it answers late', () => {
+    const { clock, breaker } = clocked();
+    const slow = breaker.admits()!;
+    const failing = breaker.admits()!;
+    breaker.failed(failing);
+    // The slow request's success does not close the breaker during its cool-down ...
+    breaker.succeeded(slow);
+    expect(admitted(breaker)).toBe(false);
+    clock.now += COOLDOWN;
+    breaker.succeeded(breaker.admits()!);
+    // ... nor does its failure open it again once a probe closed it.
+    breaker.failed(slow);
+    expect(admitted(breaker)).toBe(true);
   });
 });

@@ -19,7 +19,13 @@ export interface AggregateField {
  * through the relation's link table, shared by every field that follows the same relation; into a Draft &
  * Publish type they keep the related row of the status read (a record may be linked to both versions).
  */
-export const createFieldResolver = (model: Model, dialect: Dialect, modelOf: (uid: string) => Model | null) => {
+export const createFieldResolver = (
+  model: Model,
+  dialect: Dialect,
+  modelOf: (uid: string) => Model | null,
+  /** The version read, when known: drafts are their own records (see query/record-id.ts). */
+  status?: Status
+) => {
   const q = quoter(dialect);
   const joins = new Map<string, { link: string; target: string; relation: RelationField }>();
 
@@ -62,14 +68,14 @@ export const createFieldResolver = (model: Model, dialect: Dialect, modelOf: (ui
           const target = targetVersionsOf(field);
           return {
             expression: target
-              ? recordIdOf(target, join.target, dialect)
+              ? recordIdOf(target, join.target, dialect, status)
               : `${join.link}.${q(field.link.targetColumn)}`,
             field,
             codec: codecFor(field, dialect),
           };
         }
         return {
-          expression: scalarOf(versionsOf(model), field, ROOT, dialect),
+          expression: scalarOf(versionsOf(model), field, ROOT, dialect, status),
           field,
           codec: codecFor(field, dialect),
         };
@@ -81,7 +87,7 @@ export const createFieldResolver = (model: Model, dialect: Dialect, modelOf: (ui
       const inner = requireField(target, second, where);
       if (inner.kind !== 'scalar') throw new DefinitionError(where, `"${path}" must end on a plain field`);
       return {
-        expression: scalarOf(versionsOf(target), inner, join.target, dialect),
+        expression: scalarOf(versionsOf(target), inner, join.target, dialect, status),
         field: inner,
         codec: codecFor(inner, dialect),
       };

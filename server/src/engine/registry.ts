@@ -30,6 +30,8 @@ export interface Snapshot {
   /** The endpoints in force (those of the route table), by id. */
   endpoints: Map<number, CompiledEndpoint>;
   keys: Map<string, KeyRecord>;
+  /** The same keys by id (a signed file URL names its key by id). */
+  keysById: Map<number, KeyRecord>;
   keySecret: string;
   /** Why each enabled endpoint is not served, by endpoint id: its author's rights, a rule it breaks, a clash. */
   suspended: Map<number, string>;
@@ -54,6 +56,7 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
     routes: new Map(),
     endpoints: new Map(),
     keys: new Map(),
+    keysById: new Map(),
     keySecret: '',
     suspended: new Map(),
   };
@@ -112,21 +115,21 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
     const routes = buildRouteTable(endpoints, (kept, dropped) =>
       notServe(suspended, byId.get(dropped.id)!, `endpoint ${kept.id} has ${kept.method} /_api/${kept.path}`)
     );
+    const keyRecords = keys.map((k): [string, KeyRecord] => [
+      k.hash as string,
+      {
+        id: k.id as number,
+        expiresAt: k.expiresAt ? new Date(k.expiresAt).getTime() : null,
+        rateLimit: (k.rateLimit as RateLimit | null) ?? null,
+        preview: k.preview === true,
+      },
+    ]);
     current = {
       revision,
       routes,
       endpoints: new Map([...routes.values()].flatMap((byMethod) => [...byMethod.values()].map((e) => [e.id, e]))),
-      keys: new Map(
-        keys.map((k) => [
-          k.hash as string,
-          {
-            id: k.id as number,
-            expiresAt: k.expiresAt ? new Date(k.expiresAt).getTime() : null,
-            rateLimit: (k.rateLimit as RateLimit | null) ?? null,
-            preview: k.preview === true,
-          },
-        ])
-      ),
+      keys: new Map(keyRecords),
+      keysById: new Map(keyRecords.map(([, record]) => [record.id, record])),
       keySecret: resolveKeySecret(strapi),
       suspended,
     };

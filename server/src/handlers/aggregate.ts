@@ -28,7 +28,7 @@ const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
 export const aggregateHandler = (definition: HandledDefinition, model: Model, deps: ReadDeps): Handler => {
   const settings = definition.aggregate!;
   const { dialect } = deps;
-  const resolver = createFieldResolver(model, dialect, deps.modelOf);
+  const resolver = createFieldResolver(model, dialect, deps.modelOf, definition.status);
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const dimensions = settings.dimensions.map((d, i) => {

@@ -45,23 +45,24 @@ export const createLimits = (strapi: Core.Strapi) => {
   const count = async ({ policy, scope, subject }: Budget) => {
     const { limiterOf, outage, timeoutMs, breaker } = state!;
     // During the breaker's cool-down the store is not asked: the request meets the store-error choice at once.
-    if (breaker && !breaker.admits()) {
+    const ticket = breaker ? breaker.admits() : 0;
+    if (ticket === null) {
       outage.failed(new Error('skipped during the cool-down'));
       return null;
     }
     const consumed = limiterOf(policy, scope).consume(subject);
     try {
       const res = await (breaker ? withinTimeout(consumed, timeoutMs) : consumed);
-      breaker?.succeeded();
+      breaker?.succeeded(ticket);
       outage.answered();
       return { within: true, res };
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) {
-        breaker?.failed();
+        breaker?.failed(ticket);
         outage.failed(error);
         return null;
       }
-      breaker?.succeeded();
+      breaker?.succeeded(ticket);
       outage.answered();
       return { within: false, res: error };
     }

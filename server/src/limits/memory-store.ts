@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { LIMITS } from '../../../contracts/limits';
 import type { Store } from './store';
+import { ADDRESS_SUBJECT } from './subjects';
 
 interface Count {
   value: number;
@@ -72,20 +73,34 @@ const createCounts = (capacity: number) => {
 };
 
 /**
- * This process's counts, in a table of fixed size shared by every limiter (their keys start with their own
- * prefix). `counts()` tells how many are kept.
+ * This process's counts, in two tables of half the capacity each, shared by every limiter: one for source
+ * addresses (`ip:` subjects), one for API keys and users, so that a flood of addresses (an IPv6 block holds
+ * millions of /64s) can make the store forget other addresses only, never a key's or a user's count. `counts()`
+ * tells how many are kept.
  */
 export const memoryStore = (capacity: number = LIMITS.memoryStoreCounts): Store & { counts: () => number } => {
-  const counts = createCounts(capacity);
+  const addresses = createCounts(Math.floor(capacity / 2));
+  const named = createCounts(Math.ceil(capacity / 2));
+  /** rate-limiter-flexible's keys are `<prefix>:<subject>`: the subject tells the table. */
+  const storageOf = (keyPrefix: string) => {
+    const from = keyPrefix.length > 0 ? keyPrefix.length + 1 : 0;
+    const tableOf = (key: string) => (key.startsWith(ADDRESS_SUBJECT, from) ? addresses : named);
+    return {
+      incrby: (key: string, value: number, durationSec: number) => tableOf(key).incrby(key, value, durationSec),
+      set: (key: string, value: number, durationSec: number) => tableOf(key).set(key, value, durationSec),
+      get: (key: string) => tableOf(key).get(key),
+      delete: (key: string) => tableOf(key).delete(key),
+    };
+  };
   return {
     remote: false,
     limiter: (points, duration, keyPrefix) => {
       const limiter = new RateLimiterMemory({ points, duration, keyPrefix });
       // rate-limiter-flexible's own field (pinned version; the unit tests of this store fail if it moves).
-      (limiter as unknown as { _memoryStorage: unknown })._memoryStorage = counts;
+      (limiter as unknown as { _memoryStorage: unknown })._memoryStorage = storageOf(keyPrefix);
       return limiter;
     },
     close: async () => {},
-    counts: () => counts.size,
+    counts: () => addresses.size + named.size,
   };
 };

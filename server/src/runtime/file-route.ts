@@ -16,11 +16,8 @@ const FILE_PATH = /^(\d{1,10})\/(\d{1,10})(?:\/([\w-]{1,64}))?$/;
 
 /** The key a link was issued to, while it may still call the endpoint (not revoked, expired or removed). */
 const liveKey = (snapshot: Snapshot, keyId: number, allowed: Set<number>) => {
-  if (!allowed.has(keyId)) return null;
-  for (const key of snapshot.keys.values()) {
-    if (key.id === keyId) return key.expiresAt === null || key.expiresAt > Date.now() ? key : null;
-  }
-  return null;
+  const key = allowed.has(keyId) ? snapshot.keysById.get(keyId) : undefined;
+  return key && (key.expiresAt === null || key.expiresAt > Date.now()) ? key : null;
 };
 
 /**
@@ -40,7 +37,8 @@ export const createFileRoute =
     const query = new URLSearchParams(ctx.querystring);
     const expires = query.get('expires') ?? '';
     const format = match[3];
-    const subject = query.get('caller') ?? undefined;
+    // An empty `caller=` names nobody: the URL's signature then covers no subject either.
+    const subject = query.get('caller') || undefined;
     const grant = { endpointId: Number(match[1]), subject, fileId: Number(match[2]), format, expires: Number(expires) };
     if (!/^\d{1,12}$/.test(expires) || !signer.verify(grant, query.get('signature') ?? '')) {
       throw new ApiError(403, MESSAGES.fileLinkInvalid);

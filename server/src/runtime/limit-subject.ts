@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { SessionUser } from '../../../contracts/session';
 import { ADMIN_USER } from '../auth/admin-users';
 import { loginAddressKey } from '../auth/login-address';
+import { ADDRESS_SUBJECT } from '../limits/subjects';
 import type { Caller } from './access-log';
 
 /** Whom an API key's requests are counted as. */
@@ -18,4 +19,9 @@ export const keyIdOfSubject = (subject: string) => (/^k\d+$/.test(subject) ? Num
  * a logged-in user, else the source address (IPv6 per /64, as logins are).
  */
 export const subjectOf = (ctx: Context, { subject, keyId, user }: Caller) =>
-  subject ?? (keyId !== undefined ? keySubject(keyId) : user ? userSubject(user) : loginAddressKey(ctx.request.ip));
+  subject ??
+  (keyId !== undefined
+    ? keySubject(keyId)
+    : user
+      ? userSubject(user)
+      : `${ADDRESS_SUBJECT}${loginAddressKey(ctx.request.ip)}`);

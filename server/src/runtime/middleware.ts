@@ -96,8 +96,9 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
       param,
       user: caller.user,
       preview: caller.preview === true,
-      // Signed file URLs count against their caller; a public endpoint's against whoever downloads.
-      fileSubject: mode === 'public' ? undefined : subjectOf(ctx, caller),
+      // An API key's signed file URLs count against the key. A user's and a public endpoint's count against
+      // whoever downloads: a URL travels (a page, a log), and its holder must not spend a user's budget.
+      fileSubject: caller.keyId === undefined ? undefined : subjectOf(ctx, caller),
     });
     // Allowed IPs keep an answer private: a shared cache would hand it to addresses outside the list.
     answerConditionally(ctx, endpoint.type, {
@@ -124,6 +125,9 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
       await serve(ctx, trimTrailingSlashes(path.slice(PREFIX.length + 1)), caller);
     } catch (error) {
       sendError(strapi, ctx, error);
+      // A body refused unread (401, 404, 429...) would be read on by Node until its own requestTimeout: the
+      // connection closes with the answer instead, so a slow body gains nothing from being refused.
+      if (!ctx.req.complete) ctx.set('Connection', 'close');
     }
     // The answer is built (a file may still be streaming): logging and counting add no wait.
     const ms = performance.now() - startedAt;

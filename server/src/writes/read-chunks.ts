@@ -28,7 +28,8 @@ export const readChunks = (req: Readable, { idleMs, totalMs }: BodyTimeout, take
         stop(error);
       }
     };
-    const stopWatching = finished(req, (error) => stop(error));
+    // A client gone mid-body gets a 400 it will not read, instead of a logged 500.
+    const stopWatching = finished(req, (error) => stop(error ? new ApiError(400, MESSAGES.invalidJson) : undefined));
     // The rest of a body not read whole stays unread: the answer closes the connection.
     function stop(error?: unknown) {
       clearTimeout(idle);
