@@ -23,7 +23,14 @@ const listOf = (model: Model, status: Status) => {
     columns: fields.map((f, i) => ({ name: `c${i}`, codec: f.codec })),
   };
   const id = model.fields.get('id') as ScalarField;
-  return buildListSql(model, select, [{ field: id, dir: 'asc' }], status, 'sqlite');
+  return buildListSql(
+    model,
+    select,
+    [{ field: id, dir: 'asc' }],
+    status,
+    'sqlite',
+    listedRecordId(model, status, 'sqlite')
+  );
 };
 
 const DRAFT_OF_T0 = 't0_d."document_id" = t0."document_id" AND t0_d."published_at" IS NULL';

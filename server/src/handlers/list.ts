@@ -53,16 +53,23 @@ export const listHandler = (
   const selected = selectFields(model, definition.fields, ['fields'], deps.modelOf);
   const sort = definition.sort.map((s, i) => sortOf(model, s, ['sort', i], deps));
   const idSort = [sortOf(model, { field: 'id', dir: 'asc' }, ['sort'], deps)];
-  const reader = createRecordReader(model, selected, deps, {
-    status: definition.status,
-    endpointId,
-    base: linkBase(deps.publicUrl, ''),
-    media: definition.media,
-    mediaUrls: definition.mediaUrls,
-  });
-  const sql = buildListSql(model, reader.select, sort.length ? sort : idSort, definition.status, dialect);
-  // The record id the List's statement joins (see query/record-id.ts), which filters on `id` compare.
-  const recordId = listedRecordId(model, definition.status, dialect).id;
+  // The record id the List's statement joins (see query/record-id.ts): answered, sorted and filtered on.
+  const listed = listedRecordId(model, definition.status, dialect);
+  const recordId = listed.id;
+  const reader = createRecordReader(
+    model,
+    selected,
+    deps,
+    {
+      status: definition.status,
+      endpointId,
+      base: linkBase(deps.publicUrl, ''),
+      media: definition.media,
+      mediaUrls: definition.mediaUrls,
+    },
+    recordId
+  );
+  const sql = buildListSql(model, reader.select, sort.length ? sort : idSort, definition.status, dialect, listed);
   const endpointFilter = compileEndpointFilter(definition, model, deps, definition.status, recordId);
 
   const locale = compileLocaleRead(definition, model, deps);

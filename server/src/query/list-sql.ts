@@ -31,11 +31,16 @@ export const ROOT = 't0';
 /** The draft row of a List's row on Draft & Publish types (see record-id.ts), joined for its id. */
 export const ROOT_DRAFT = 'dr';
 
+export interface ListedRecordId {
+  join: string | null;
+  id: string;
+}
+
 /**
  * The record id of a List's rows, and the JOIN it needs: the joined draft's id on a Draft & Publish type read
  * published, else the row's own id.
  */
-export const listedRecordId = (model: Model, status: Status, dialect: Dialect) => {
+export const listedRecordId = (model: Model, status: Status, dialect: Dialect): ListedRecordId => {
   const join = draftJoin(versionsOf(model), ROOT, ROOT_DRAFT, dialect, status);
   const q = quoter(dialect);
   return { join, id: join ? `${ROOT_DRAFT}.${q('id')}` : `${ROOT}.${q('id')}` };
@@ -164,10 +169,11 @@ export const buildListSql = (
   select: SelectList,
   sort: ListSort[],
   status: Status,
-  dialect: Dialect
+  dialect: Dialect,
+  /** The List's record id (listedRecordId), which its select list, filters and this sort share. */
+  recordId: ListedRecordId
 ): ListSql => {
   const q = quoter(dialect);
-  const recordId = listedRecordId(model, status, dialect);
   const expressions = select.expressions.map((expression, i) => `${expression} AS c${i}`);
   const from = `FROM ${q(model.table)} ${ROOT}${recordId.join ? ` ${recordId.join}` : ''}`;
   const order: string[] = [];

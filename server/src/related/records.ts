@@ -18,8 +18,17 @@ export interface RecordDeps {
   files: { urls: MediaPresenter };
 }
 
-/** The select list of the selected fields of `model`'s rows (`t0`). */
-const selectOf = (model: Model, selected: Selected[], dialect: Dialect, options: ComponentReaderOptions) => {
+/**
+ * The select list of the selected fields of `model`'s rows (`t0`); `id` is `recordId` where the statement has the
+ * record id at hand (a List joins the draft of a Draft & Publish row), not a lookup per row.
+ */
+const selectOf = (
+  model: Model,
+  selected: Selected[],
+  dialect: Dialect,
+  options: ComponentReaderOptions,
+  recordId: string | undefined
+) => {
   const expressions: string[] = [];
   const columns: SelectList['columns'] = [];
   for (const { field } of selected) {
@@ -27,7 +36,7 @@ const selectOf = (model: Model, selected: Selected[], dialect: Dialect, options:
       field.kind === 'localizations'
         ? { expression: localizationsColumn(model, dialect, options.status), codec: idListCodec }
         : listedColumn(model, field, dialect, options.status);
-    expressions.push(expression);
+    expressions.push(field.name === 'id' && recordId ? recordId : expression);
     columns.push({ name: field.name, codec });
   }
   return { expressions, columns };
@@ -42,7 +51,9 @@ export const createRecordReader = (
   model: Model,
   selected: Selected[],
   deps: RecordDeps,
-  options: ComponentReaderOptions
+  options: ComponentReaderOptions,
+  /** The record id of the rows read, where their statement joins it (see selectOf); related records have none. */
+  recordId?: string
 ): RecordReader => {
   const readerOf = (target: Model, fields: Selected[]) => createRecordReader(target, fields, deps, options);
   const relatedOf = (s: Selected & { related: NonNullable<Selected['related']> }) =>
@@ -80,5 +91,5 @@ export const createRecordReader = (
           await Promise.all(work.map((run) => run()));
         }
       : null;
-  return { select: selectOf(model, selected, deps.dialect, options), finish };
+  return { select: selectOf(model, selected, deps.dialect, options, recordId), finish };
 };
