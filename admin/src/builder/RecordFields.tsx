@@ -4,8 +4,8 @@ import type { FieldSpec } from '../../../contracts/definition';
 import type { ObjectField } from '../../../contracts/objects';
 import { useT } from '../hooks/useT';
 import { fieldNote, fieldTypeLabel } from './fieldNotes';
-import { dropField, insideChoices, putField, relatedObject, withFields } from './relatedFields';
-import { InsidePanel, RelatedPanel, type PickerPlace } from './RelatedPanels';
+import { dropField, insideChoices, putField, relatedObject } from './relatedFields';
+import { OpenedPanel, type PickerPlace } from './RelatedPanels';
 
 /** One field a List may answer: chosen or not, and, when it can answer records, opened to choose what. */
 const FieldChoice = ({
@@ -58,17 +58,7 @@ const FieldChoice = ({
             )}
           </Flex>
         )}
-        {shown && spec && target && (
-          <RelatedPanel field={field} target={target} spec={spec} onChange={onChange} place={place} />
-        )}
-        {shown && spec && !target && (
-          <InsidePanel
-            field={field}
-            specs={spec.fields ?? []}
-            onChange={(fields) => onChange(withFields(spec, fields))}
-            place={place}
-          />
-        )}
+        {shown && spec && <OpenedPanel field={field} target={target} spec={spec} onChange={onChange} place={place} />}
       </Flex>
     </Grid.Item>
   );

@@ -35,20 +35,16 @@ const Panel = ({ hint, children }: { hint: string; children: ReactNode }) => (
   </Box>
 );
 
-/** What a relation (or `localizations`) answers of each related record of `target`, and a to-many one's cap. */
-export const RelatedPanel = ({
-  field,
-  target,
-  spec,
-  onChange,
-  place,
-}: {
+/** A chosen field opened in the picker: its entry, changed as a whole. */
+interface OpenedField {
   field: ObjectField;
-  target: ObjectDescription;
   spec: FieldSpec;
   onChange: (spec: FieldSpec) => void;
   place: PickerPlace;
-}) => {
+}
+
+/** What a relation (or `localizations`) answers of each related record of `target`, and a to-many one's cap. */
+export const RelatedPanel = ({ field, target, spec, onChange, place }: OpenedField & { target: ObjectDescription }) => {
   const t = useT();
   return (
     <Panel
@@ -114,19 +110,32 @@ export const InsidePanel = ({
             data-testid={`field-${innerPlace.path}`}
           >
             <Typography fontWeight="semiBold">{`${inner.name} (${fieldTypeLabel(t, inner)})`}</Typography>
-            {target ? (
-              <RelatedPanel field={inner} target={target} spec={spec} onChange={put} place={innerPlace} />
-            ) : (
-              <InsidePanel
-                field={inner}
-                specs={spec.fields ?? []}
-                onChange={(fields) => put(withFields(spec, fields))}
-                place={innerPlace}
-              />
-            )}
+            <OpenedPanel field={inner} target={target} spec={spec} onChange={put} place={innerPlace} />
           </Flex>
         );
       })}
     </Panel>
   );
 };
+
+/**
+ * What an opened field shows: the fields of the records it leads to (`target`), else the relations inside its
+ * components.
+ */
+export const OpenedPanel = ({
+  field,
+  target,
+  spec,
+  onChange,
+  place,
+}: OpenedField & { target: ObjectDescription | undefined }) =>
+  target ? (
+    <RelatedPanel field={field} target={target} spec={spec} onChange={onChange} place={place} />
+  ) : (
+    <InsidePanel
+      field={field}
+      specs={spec.fields ?? []}
+      onChange={(fields) => onChange(withFields(spec, fields))}
+      place={place}
+    />
+  );
