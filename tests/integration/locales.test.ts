@@ -296,6 +296,29 @@ describe('locales changing', () => {
     );
     expect((await call('get', '/_api/categories/de')).status).toBe(404);
   });
+
+  test('a reload that fails keeps the old locales with the old endpoints: a save is checked against those', async () => {
+    const early = { path: 'categories/de-early', object: CATEGORY, type: 'list', fields: [{ name: 'name' }] };
+    // The reload fails after it has read the site's locales and compiled with them.
+    const rights = app.strapi.plugin('data-api').service('adminRights');
+    const failing = jest.spyOn(rights, 'suspensions').mockRejectedValue(new Error('rights unavailable'));
+    const de = await i18n().create({ code: 'de', name: 'German (de)' });
+    try {
+      await admin.get('/data-api/endpoints'); // once the reload that adding a locale starts is over
+      expect(names((await call('get', '/_api/categories/fr')).body)).toEqual(FR);
+      const refused = await define({ ...early, locale: 'de' });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('locale: \\"de\\" is not a locale of this site');
+      failing.mockRestore();
+      await app.strapi.plugin('data-api').service('engine').changed();
+      const saved = await define({ ...early, locale: 'de' });
+      expect(saved.status).toBe(201);
+      await admin.del(`/data-api/endpoints/${saved.body.data.id}`);
+    } finally {
+      failing.mockRestore();
+      await i18n().delete({ id: de.id });
+    }
+  });
 });
 
 describe('paging', () => {

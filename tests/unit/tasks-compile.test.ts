@@ -1,7 +1,7 @@
 import { definitionErrorOf } from '../helpers/errors';
 import { definitionSchema } from '../../contracts/definition';
 import { ApiError } from '../../server/src/errors/api-error';
-import type { CompileDeps } from '../../server/src/handlers/types';
+import type { CompileDeps } from '../../server/src/engine/deps';
 import type { Model } from '../../server/src/query/model';
 import type { Row } from '../../server/src/query/executor';
 import { TaskFieldError } from '../../server/src/tasks/actions';

@@ -3,8 +3,8 @@ import { definitionSchema, METHOD_OF_TYPE, type EndpointDefinition } from '../..
 import { problemsOfIssues, type Problem } from '../../../contracts/problems';
 import { ADMIN_USER } from '../auth/admin-users';
 import { DefinitionError } from '../errors/definition-error';
-import type { CompileDeps } from '../handlers/types';
 import { compileEndpoint, type CompiledEndpoint } from './compile-endpoint';
+import type { CompileDeps } from './deps';
 
 /**
  * The outcome of checking a definition on its own: which stage refused it (`shape`: the JSON schema; `site`: the

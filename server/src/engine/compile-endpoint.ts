@@ -15,10 +15,11 @@ import { deleteHandler } from '../handlers/delete';
 import { listHandler } from '../handlers/list';
 import { modifyHandler } from '../handlers/modify';
 import { statusFromQuery } from '../handlers/status-from-query';
-import type { CompileDeps, Handler, HandlerFactory } from '../handlers/types';
+import type { Handler, HandlerFactory } from '../handlers/types';
 import { DefinitionError } from '../errors/definition-error';
 import { compileLocale } from '../query/locale';
 import type { Model } from '../query/model';
+import type { CompileDeps } from './deps';
 
 export type EndpointAuth =
   | { method: 'api-key'; keys: Set<number> }

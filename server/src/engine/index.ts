@@ -1,6 +1,5 @@
 import type { Core } from '@strapi/strapi';
 import { pluginConfig } from '../config/plugin-config';
-import type { CompileDeps } from '../handlers/types';
 import { createLimits } from '../limits';
 import { createTotals } from '../totals';
 import { checkDefinition } from './check-definition';
@@ -13,13 +12,14 @@ import { createRegistry, type Suspensions } from './registry';
  * creates it, `register()` hands it to the runtime, and the other services take it from there.
  */
 export const createEngine = (strapi: Core.Strapi, suspensions: Suspensions) => {
-  let deps: CompileDeps | null = null;
   const totals = createTotals(strapi, {
     maxAgeMs: pluginConfig(strapi, 'totals').maxAgeMs,
     intervalMs: pluginConfig(strapi, 'refreshIntervalMs'),
   });
-  const compileDeps = () => (deps ??= createCompileDeps(strapi, totals));
-  const registry = createRegistry(strapi, compileDeps, suspensions);
+  const depsFor = createCompileDeps(strapi, totals);
+  const registry = createRegistry(strapi, depsFor, suspensions);
+  /** The deps of the snapshot in force: its locales, with the services every snapshot shares. */
+  const compileDeps = () => depsFor(registry.snapshot().locales);
   const limits = createLimits(strapi);
   return {
     ...registry,

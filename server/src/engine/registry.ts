@@ -6,9 +6,10 @@ import { formatProblem } from '../../../contracts/problems';
 import type { RateLimit } from '../../../contracts/rate-limit';
 import { resolveKeySecret } from '../auth/key-secret';
 import { pluginConfig } from '../config/plugin-config';
-import type { CompileDeps } from '../handlers/types';
+import { NO_LOCALES, type SiteLocales } from '../query/locale';
 import { checkDefinition } from './check-definition';
 import type { CompiledEndpoint } from './compile-endpoint';
+import type { CompileDeps } from './deps';
 import { buildRouteTable, type RouteTable } from './route-table';
 import { readSiteLocales, watchDefaultLocale } from './site-locales';
 import { warnOnSpoofableAddress } from './spoofable-address';
@@ -35,6 +36,8 @@ export interface Snapshot {
   keySecret: string;
   /** Why each enabled endpoint is not served, by endpoint id: its author's rights, a rule it breaks, a clash. */
   suspended: Map<number, string>;
+  /** The site's locales these endpoints were compiled with; a definition saved now is checked against them. */
+  locales: SiteLocales;
 }
 
 /** Why each endpoint whose author lacks the Content Manager rights it uses is not served (the admin rights). */
@@ -47,7 +50,11 @@ export type Suspensions = (
  * every instance polls that one value and recompiles when it moved, so a change made anywhere is in force
  * everywhere within `refreshIntervalMs` plus the time to recompile.
  */
-export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, suspensions: Suspensions) => {
+export const createRegistry = (
+  strapi: Core.Strapi,
+  depsFor: (locales: SiteLocales) => CompileDeps,
+  suspensions: Suspensions
+) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
   const readRevision = async () => ((await store().get({ key: 'revision' })) as string | null) ?? null;
   const interval = pluginConfig(strapi, 'refreshIntervalMs');
@@ -59,6 +66,7 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
     keysById: new Map(),
     keySecret: '',
     suspended: new Map(),
+    locales: NO_LOCALES,
   };
   let timer: NodeJS.Timeout | null = null;
   // Loads since this instance started (the boot's and every reload), for the operators' metrics.
@@ -81,9 +89,9 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
   } as const;
 
   /** Each row checked as a save would check it; a row that fails is not served, and says why. */
-  const checkAll = (rows: Array<Record<string, unknown>>, notServed: NotServed) =>
+  const checkAll = (rows: Array<Record<string, unknown>>, deps: CompileDeps, notServed: NotServed) =>
     rows.flatMap((row) => {
-      const checked = checkDefinition(strapi, deps(), toDefinitionInput(row), row.id as number);
+      const checked = checkDefinition(strapi, deps, toDefinitionInput(row), row.id as number);
       if (checked.ok) return [{ id: row.id as number, row, ...checked }];
       notServe(notServed, row, `${STAGE_REASON[checked.stage]}: ${checked.problems.map(formatProblem).join('; ')}`);
       return [];
@@ -97,6 +105,10 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
       )
     );
 
+  /**
+   * Reads the definitions, keys and the site's locales, compiles with those locales, and swaps the snapshot: the
+   * locales a save is checked against change with the endpoints in force, so a load that fails leaves both.
+   */
   const load = async () => {
     const revision = await readRevision();
     const [rows, keys, locales] = await Promise.all([
@@ -104,10 +116,8 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
       strapi.db.query(UIDS.apiKey).findMany({ select: ['id', 'hash', 'expiresAt', 'rateLimit', 'preview'] }),
       readSiteLocales(strapi),
     ]);
-    // Definitions saved from now on are checked against these too (a fixed locale must exist).
-    deps().locales = locales;
     const suspended: NotServed = new Map();
-    const checked = checkAll(rows, suspended);
+    const checked = checkAll(rows, depsFor(locales), suspended);
     const byId = new Map(checked.map((c) => [c.id, c.row]));
     for (const [id, reason] of await suspensionsOf(checked)) notServe(suspended, byId.get(id)!, reason);
     const endpoints = checked.filter((c) => !suspended.has(c.id)).map((c) => c.endpoint);
@@ -132,6 +142,7 @@ export const createRegistry = (strapi: Core.Strapi, deps: () => CompileDeps, sus
       keysById: new Map(keyRecords.map(([, record]) => [record.id, record])),
       keySecret: resolveKeySecret(strapi),
       suspended,
+      locales,
     };
     loads += 1;
   };

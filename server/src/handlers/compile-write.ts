@@ -1,7 +1,8 @@
 import type { Context } from 'koa';
 import { invalidData, MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
-import type { CompileDeps, HandledDefinition } from './types';
+import type { CompileDeps } from '../engine/deps';
+import type { HandledDefinition } from './types';
 import { compileEndpointFilter } from '../query/endpoint-filter';
 import { publicationCondition } from '../query/list-sql';
 import type { Model } from '../query/model';
@@ -63,7 +64,7 @@ export const compileWrite = (definition: HandledDefinition, model: Model, deps: 
         }
       : undefined;
   const { uploads } = deps.files;
-  const readDb = () => txDb(deps.strapi.db.connection, deps.dialect);
+  const readDb = () => txDb(deps.connection(), deps.dialect);
   const writer = deps.writerOf(model);
   const locale = compileLocale(definition, model, deps.locales);
   const tasks = compileTasks(definition, model, deps);
@@ -123,7 +124,7 @@ export const compileWrite = (definition: HandledDefinition, model: Model, deps: 
       }
       if (released.size) {
         await uploads.collect(released).catch((error: Error) => {
-          deps.strapi.log.warn(`[data-api] could not remove unlinked uploads: ${error.message}`);
+          deps.log.warn(`[data-api] could not remove unlinked uploads: ${error.message}`);
         });
       }
       return result;

@@ -3,7 +3,8 @@ import { MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
 import type { Model } from '../query/model';
 import { requestedStatus } from '../query/status-param';
-import type { CompileDeps, HandledDefinition, Handler, HandlerFactory } from './types';
+import type { CompileDeps } from '../engine/deps';
+import type { HandledDefinition, Handler, HandlerFactory } from './types';
 
 /** The requests that read drafts, for their ETag (`draftsRead`). */
 const draftReads = new WeakSet<Context>();

@@ -11,8 +11,7 @@ import type { FileUrls } from '../files/file-urls';
 import type { MediaLibrary } from '../files/media-library';
 import type { Uploads } from '../files/uploads';
 import type { Totals } from '../totals';
-import type { WriteDeps } from '../writes/write-deps';
-import type { BodyTimeout } from '../writes/read-chunks';
+import type { CompileDeps } from '../engine/deps';
 
 /** What the runtime knows of a request once routing and authentication are done. */
 export interface RuntimeRequest extends RequestContext {
@@ -24,37 +23,28 @@ export interface RuntimeRequest extends RequestContext {
 
 export type Handler = (ctx: Context, request: RuntimeRequest) => Promise<void>;
 
-/** What reading handlers need, built once per definitions reload. */
+/** What reading handlers need of the engine (engine/deps.ts builds it). */
 export interface ReadDeps {
-  dialect: Dialect;
-  executor: Executor;
-  modelOf: (uid: string) => Model | null;
+  readonly dialect: Dialect;
+  readonly executor: Executor;
+  readonly modelOf: (uid: string) => Model | null;
   /** Absolute base URL from `server.url`, or null: links are then relative references (never from Host). */
-  publicUrl: string | null;
-  files: FileDeps;
-  /** The site's i18n locales as of the last reload (the registry refreshes them before compiling). */
-  locales: SiteLocales;
+  readonly publicUrl: string | null;
+  readonly files: FileDeps;
+  /** The site's i18n locales, as read by the load that compiles the definitions. */
+  readonly locales: SiteLocales;
   /** List totals, counted once per change of what they count. */
-  totals: Pick<Totals, 'total'>;
+  readonly totals: Pick<Totals, 'total'>;
 }
 
 /** Media fields: signed URLs on reads, uploads on writes (the `files` options). */
 export interface FileDeps {
-  library: MediaLibrary;
-  signer: FileSigner;
-  urls: FileUrls;
-  uploads: Uploads;
-  maxBytes: number;
-  maxRequestBytes: number;
-}
-
-/** Everything a handler factory needs: writing handlers add the writers, locks and transactions. */
-export interface CompileDeps extends Omit<ReadDeps, 'totals'>, Omit<WriteDeps, 'totals'> {
-  totals: Totals;
-  /** The largest request body a write endpoint reads (plugin option `maxBodyBytes`). */
-  maxBodyBytes: number;
-  /** How long a request body may take to arrive (plugin option `bodyTimeout`). */
-  bodyTimeout: BodyTimeout;
+  readonly library: MediaLibrary;
+  readonly signer: FileSigner;
+  readonly urls: FileUrls;
+  readonly uploads: Uploads;
+  readonly maxBytes: number;
+  readonly maxRequestBytes: number;
 }
 
 /**

@@ -30,14 +30,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * answer leaves: the client's next List counts its write).
  */
 export const runWriteTransaction = async <T>(
-  { strapi, dialect, locks, totals }: Pick<WriteDeps, 'strapi' | 'dialect' | 'locks' | 'totals'>,
+  { transaction, dialect, locks, totals }: Pick<WriteDeps, 'transaction' | 'dialect' | 'locks' | 'totals'>,
   plan: LockPlan,
   work: (db: TxDb) => Promise<T>
 ): Promise<T> => {
   await locks.ensure(plan);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const result = await strapi.db.transaction(async ({ trx }) => {
+      const result = await transaction(async (trx) => {
         const db = txDb(trx, dialect);
         await locks.take(db, plan);
         return work(db);
