@@ -53,7 +53,7 @@ export const HANDLERS: Partial<Record<EndpointType, HandlerFactory>> = {
 
 /**
  * A collection type's records are addressed by number; a single type's one entry by the path alone (a Modify
- * without the number the spec's Modify takes).
+ * without the number a collection type's Modify takes: docs/endpoints.md#properties, "Single types").
  */
 const checkEntryAddressing = (definition: EndpointDefinition, model: Model) => {
   if (model.single) {

@@ -13,7 +13,7 @@ export type RouteMatch =
 const NUMBER = /^\d+$/;
 
 /**
- * Splits `/_api/<path>[/<number>]` (spec 4.1). An endpoint's last segment is never all digits, so a trailing
+ * Splits `/_api/<path>[/<number>]` (docs/endpoints.md#properties, `parameter`). An endpoint's last segment is never all digits, so a trailing
  * number is always the parameter. `rest` is the raw path after `/_api/` (Koa does not decode it, and no
  * endpoint path holds a character that would need encoding).
  */

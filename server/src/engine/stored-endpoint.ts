@@ -2,7 +2,7 @@ import { definitionSchema, type EndpointDefinition, type StoredEndpoint } from '
 import { problemsOfIssues } from '../../../contracts/problems';
 import { iso } from '../utils/iso-date';
 
-/** A stored endpoint row as the definition JSON of DESIGN.md section 2 (before validation). */
+/** A stored endpoint row as definition JSON (docs/reference.md#endpoint-definition-json), before validation. */
 export const toDefinitionInput = (row: Record<string, unknown>) => ({
   name: row.name,
   path: row.path,

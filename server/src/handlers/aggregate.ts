@@ -20,7 +20,7 @@ const OPS = { eq: '$eq', gt: '$gt', lt: '$lt' } as const;
 const DATE_TYPES = new Set(['date', 'datetime', 'timestamp']);
 
 /**
- * Aggregate (spec 4.3, DESIGN.md section 6): one `GROUP BY` statement per request, computed in the database
+ * Aggregate (docs/aggregate.md): one `GROUP BY` statement per request, computed in the database
  * (never by loading rows), under the base filter and the query filters, on Draft & Publish types the entries of
  * the endpoint's status (published unless it says draft); a flat list of groups with their dimensions and
  * measures.

@@ -25,7 +25,7 @@ import { runWriteTransaction } from '../writes/transaction';
 import type { Values } from '../query/tx-db';
 import { txDb, type TxDb } from '../query/tx-db';
 
-/** Turns a refused value into the spec's 400, saying which item of an array payload it was. */
+/** Turns a refused value into a 400 `Invalid data for field: ...`, saying which item of an array payload it was. */
 export const asClientError = (error: unknown, many: boolean): unknown => {
   if (error instanceof FieldError)
     return new ApiError(400, invalidData(error.field, { item: many ? error.index : undefined, reason: error.reason }));
@@ -88,10 +88,10 @@ export const compileWrite = (definition: HandledDefinition, model: Model, deps: 
     /** The request's JSON body: `maxBodyBytes`, and the files of its media fields besides, in `bodyTimeout`. */
     readBody: (ctx: Context) => readJsonBody(ctx, deps.maxBodyBytes, deps.bodyTimeout, fileAllowance),
     /**
-     * Runs `work` in the write transaction, after uploading the files of `records` (spec 2.9): they are
-     * removed again if anything fails, and files the write unlinked go once it has committed. A Modify names
-     * its `target`, which is looked up before any file is uploaded (a miss is 404 with no upload). Refused
-     * values become the spec's 400.
+     * Runs `work` in the write transaction, after uploading the files of `records` (a provider's upload holds
+     * no database lock: docs/files.md): they are removed again if anything fails, and files the write unlinked
+     * go once it has committed. A Modify names its `target`, which is looked up before any file is uploaded (a
+     * miss is 404 with no upload). Refused values become a 400 (docs/reference.md#errors).
      */
     async run<T>(
       work: (db: TxDb) => Promise<T>,

@@ -9,7 +9,7 @@ import { localizationParam, requireNewLocale } from '../writes/localization';
 import type { HandlerFactory } from './types';
 
 /**
- * Create (spec 4.4): one record or an array of them, all or nothing: the rows, the write check and every
+ * Create (docs/writes.md): one record or an array of them, all or nothing: the rows, the write check and every
  * record's tasks in one transaction. 201 with the new id (or ids, in request order). On a translated type,
  * each record is a new document in the endpoint's locale, or with `?localizationOf=<id>` (one record) that
  * locale of the document of row <id>, a row within the endpoint's filter and status (else 404).

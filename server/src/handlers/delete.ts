@@ -3,7 +3,7 @@ import { compileWrite } from './compile-write';
 import type { HandlerFactory } from './types';
 
 /**
- * Delete (spec 4.6): the record `<id>` goes if the endpoint filter allows it, else 404 `Record not found`;
+ * Delete (docs/writes.md): the record `<id>` goes if the endpoint filter allows it, else 404 `Record not found`;
  * tasks follow in the same transaction, with the record as it was. On a translated type the record must be of
  * the endpoint's locale, and only that locale of its document goes (as Strapi's admin deletes a locale).
  */

@@ -40,7 +40,7 @@ const sortOf = (
 const without = (filters: Map<string, unknown>, key: string) => new Map([...filters].filter(([k]) => k !== key));
 
 /**
- * List (spec 4.2): one statement per page (prepared statements are kept per SQL text and connection), and the
+ * List (docs/list.md#calling-a-list-endpoint): one statement per page (prepared statements are kept per SQL text and connection), and the
  * total from the totals cache, which counts only when something it counts was written (server/src/totals).
  */
 export const listHandler = (
@@ -73,7 +73,7 @@ export const listHandler = (
   const endpointFilter = compileEndpointFilter(definition, model, deps, definition.status, recordId);
 
   const locale = compileLocaleRead(definition, model, deps);
-  // Each exposed field can narrow the result from the query string (spec 4.2 rule 6), never widen it.
+  // Each exposed field can narrow the result from the query string, never widen it (the endpoint filter holds).
   const filterable = new Map<string, QueryFilter>();
   for (const { key, path, op, codec } of selectedFilterKeys(selected, dialect)) {
     // `?locale=` selects the locale of a `locale: "query"` endpoint: it is no query filter there.

@@ -6,7 +6,7 @@ import { asClientError, compileWrite } from './compile-write';
 import type { HandlerFactory } from './types';
 
 /**
- * Modify (spec 4.5): the fields sent change on the record `<id>` (a single type's one entry, with no number),
+ * Modify (docs/writes.md): the fields sent change on the record `<id>` (a single type's one entry, with no number),
  * which must match the endpoint filter and, on a translated type, be of the endpoint's locale (else 404 `Record
  * not found`) and still match the filter afterwards (else 403); tasks follow in the same transaction.
  */
