@@ -13,7 +13,7 @@ import { keepUnknown } from './subquery';
 import type { Variables } from './variables';
 
 /**
- * Compiles a filter in Strapi's syntax (DESIGN.md section 2) into SQL once per definition change. Rendering
+ * Compiles a filter in Strapi's syntax (docs/endpoints.md#properties, `filter`) into SQL once per definition change. Rendering
  * per request only walks closures and collects bindings.
  *
  * Fail closed: a leaf whose variable has no value (or a value of the wrong type) renders as SQL `NULL`,

@@ -64,7 +64,7 @@ const selector = (model: Model, filter: unknown, scope: ActionScope, path: Path)
   };
 };
 
-/** One task of DESIGN.md section 5, run with the record's variables inside the write's transaction. */
+/** One task (docs/writes.md#tasks), run with the record's variables inside the write's transaction. */
 export const compileTask = (task: TaskDefinition, index: number, scope: ActionScope): Task => {
   const path = ['tasks', index];
   if (task.action === 'raise-error') {

@@ -41,7 +41,7 @@ export const taskObject = (scope: ConditionScope, object: string, path: Path) =>
 };
 
 /**
- * A task condition (DESIGN.md section 5) as SQL run in the write's transaction: `match` tests the written
+ * A task condition (docs/writes.md#tasks) as SQL run in the write's transaction: `match` tests the written
  * record, `exists`/`notExists` look for rows of a type (published ones on Draft & Publish types);
  * `all`/`any`/`not` combine them and stop as soon as the answer is known.
  */
