@@ -1,5 +1,6 @@
 import { compileQueryFilter, renderReadWhere, type QueryOp } from '../../server/src/query/read-filters';
 import { NO_CONDITION } from '../../server/src/query/list-sql';
+import { TRUE } from '../../server/src/query/predicate';
 import { codecFor } from '../../server/src/query/codecs';
 import { modelOf, relation, scalar } from '../helpers/models';
 
@@ -26,7 +27,7 @@ const whereOf = (key: string, name: string, op: QueryOp, value: unknown) => {
     deps,
     ['query']
   );
-  return renderReadWhere({}, null, () => NO_CONDITION, new Map([[key, value]]), new Map([[key, filter]]));
+  return renderReadWhere({}, null, TRUE, new Map([[key, value]]), new Map([[key, filter]]));
 };
 
 describe(':in query filters', () => {

@@ -46,7 +46,7 @@ const sqliteIsoWeek = (day: string) => {
 };
 
 /**
- * A date or datetime formatted for a dimension (DESIGN.md section 6), in UTC, as the same string on every
+ * A date or datetime formatted for a dimension (docs/aggregate.md), in UTC, as the same string on every
  * database: `2026`, `2026-Q1`, `2026-03`, `2026-W09` (ISO week), `2026-03-05`, `2026-03-05T14`.
  */
 export const formatDate = (column: string, format: DateFormat, source: DateSource): string => {

@@ -10,7 +10,7 @@ export const orderedDimensions = <D extends { axis: 'row' | 'column' }>(dimensio
   ...dimensions.filter((d) => d.axis === 'column'),
 ];
 
-/** `meta` of an Aggregate answer (spec 2.5): the same for every request of an endpoint. */
+/** `meta` of an Aggregate answer (docs/aggregate.md): the same for every request of an endpoint. */
 export const aggregateMeta = (settings: AggregateSettings) => ({
   dimensions: orderedDimensions(settings.dimensions).map((d) => ({
     variable: d.variable,

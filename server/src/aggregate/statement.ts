@@ -22,7 +22,7 @@ const orderBy = (expression: string, dir: 'asc' | 'desc') =>
   `CASE WHEN ${expression} IS NULL THEN ${dir === 'asc' ? 1 : 0} ELSE ${dir === 'asc' ? 0 : 1} END, ${expression} ${dir.toUpperCase()}`;
 
 /**
- * One `GROUP BY` statement (DESIGN.md section 6): the groups with their measures, sorted by the dimensions. With
+ * One `GROUP BY` statement (docs/aggregate.md): the groups with their measures, sorted by the dimensions. With
  * a top-N, a derived table ranks the first dimension's values by the measure and the groups join it. The
  * WHERE clause (base filter, query filters, publication) is rendered per request; with a top-N its bindings
  * come twice: first the derived table's, then the statement's own.

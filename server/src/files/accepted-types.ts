@@ -1,5 +1,5 @@
 /**
- * The file types media fields accept through /_api (spec 2.9), by type, with the extensions a file of that
+ * The file types media fields accept through /_api (docs/files.md), by type, with the extensions a file of that
  * type may be named with; the first is given to a name without one. Nothing here runs in a browser: no
  * HTML, SVG, XML, script, font or WebAssembly. The content decides the type (signatures.ts); only what the
  * content cannot tell apart (a ZIP from an Office document, text formats) is chosen by the name's extension.

@@ -38,9 +38,9 @@ const providerUrls = async (urlOf: ProviderUrl, files: FileRecord[], withFormats
 };
 
 /**
- * Turns the file ids of a List page into URLs or media objects (spec 2.9, issue 17 item 7): this plugin's signed
+ * Turns the file ids of a List page into URLs or media objects (docs/files.md): this plugin's signed
  * URLs; when the upload provider keeps files private and signs its own URLs, the provider's; with `urls:
- * "public"` (issue 28 item 4), a public provider's own stable URLs. One lookup of the page's files, made when
+ * "public"`, a public provider's own stable URLs. One lookup of the page's files, made when
  * the answer needs them (objects, a private provider, public URLs).
  */
 export const createFileUrls = (signer: FileSigner, library: MediaLibrary) => ({

@@ -4,7 +4,7 @@ import type { MediaField } from '../query/model';
 import { ValueRefused } from '../errors/field-error';
 import { decodeBase64, decodedSizeOf } from './base64';
 
-/** A file sent for a media field (spec 2.9), decoded; its type is sniffed and it is uploaded before the write. */
+/** A file sent for a media field (docs/files.md), decoded; its type is sniffed and it is uploaded before the write. */
 export interface IncomingFile {
   readonly incoming: true;
   name: string;

@@ -12,7 +12,7 @@ export interface MediaFormatObject {
   height: number | null;
 }
 
-/** A media field's file as a List answers it with `media: "object"` (issue 17 item 7). */
+/** A media field's file as a List answers it with `media: "object"` (docs/files.md). */
 export interface MediaObject extends MediaFormatObject {
   alternativeText: string | null;
   caption: string | null;

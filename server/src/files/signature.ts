@@ -31,7 +31,7 @@ const message = (g: FileGrant) =>
   `${g.subject ? `${g.subject}|` : ''}${g.endpointId}:${g.fileId}:${g.expires}${g.format ? `:${g.format}` : ''}`;
 
 /**
- * Signed file URLs (spec 2.9): `/_api/_files/<endpoint>/<file>[/<format>]?expires=<unix s>[&caller=<subject>]&signature=<HMAC>`.
+ * Signed file URLs (docs/files.md): `/_api/_files/<endpoint>/<file>[/<format>]?expires=<unix s>[&caller=<subject>]&signature=<HMAC>`.
  * The signature covers the endpoint, the caller, the file, the format and the expiry, keyed by the plugin's secret.
  */
 export const createFileSigner = (secret: string, ttlSeconds: number) => {

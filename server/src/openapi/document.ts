@@ -69,7 +69,7 @@ const pascal = (...words: string[]) =>
 const NUMBER_SCHEMA = { type: 'integer', minimum: 0, maximum: LIMITS.maxRowId };
 
 /**
- * The OpenAPI 3.1 document of a curated selection (spec 4.7), from the definitions in force: an endpoint that
+ * The OpenAPI 3.1 document of a curated selection (docs/openapi.md), from the definitions in force: an endpoint that
  * is off (disabled, or broken by a schema change) answers 404 and is left out.
  */
 export const buildOpenapiDocument = (

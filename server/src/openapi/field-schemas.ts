@@ -97,7 +97,7 @@ const anyCase = (text: string) => text.replace(/[a-z]/g, (c) => `[${c}${c.toUppe
 /** Windows device names, refused by Strapi's upload plugin as file names (in any case, with any extension). */
 const DEVICE_NAMES = [...['con', 'prn', 'aux', 'nul'].map(anyCase), ...['com', 'lpt'].map((n) => `${anyCase(n)}\\d`)];
 
-/** The file object of spec 2.9, with the name rules of Strapi's upload plugin. */
+/** The file object (docs/files.md), with the name rules of Strapi's upload plugin. */
 export const FILE_INPUT: JsonSchema = {
   type: 'object',
   description:

@@ -44,7 +44,7 @@ const filterParameter = (key: string, path: string, op: QueryOp, value: JsonSche
 // Relative (`/_api/...`) unless the site sets server.url.
 const LINK = { type: 'object', required: ['href'], properties: { href: { type: 'string', format: 'uri-reference' } } };
 
-/** List (spec 4.2): `page`, one filter per comparable field (`:gt`/`:lt` on ordered ones), a page of items. */
+/** List (docs/list.md#calling-a-list-endpoint): `page`, one filter per comparable field (`:gt`/`:lt` on ordered ones), a page of items. */
 export const listOperation = (endpoint: CompiledEndpoint, name: string, ctx: DescribeContext): OperationParts => {
   const { definition, model } = endpoint;
   const selected = selectFields(model, definition.fields, ['fields'], ctx.modelOf);
@@ -118,7 +118,7 @@ const FORMAT_PATTERNS: Record<string, string> = {
   hour: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}$',
 };
 
-/** Aggregate (spec 2.5, 4.3): its own query filters, and groups with typed dimensions and measures. */
+/** Aggregate (docs/aggregate.md): its own query filters, and groups with typed dimensions and measures. */
 export const aggregateOperation = (endpoint: CompiledEndpoint, name: string, ctx: DescribeContext): OperationParts => {
   const settings = endpoint.definition.aggregate!;
   const resolver = createFieldResolver(endpoint.model, ctx.dialect, ctx.modelOf);

@@ -8,14 +8,14 @@ import type { JsonSchema } from './field-schemas';
 import { takesLocaleParameter } from './locale-parameter';
 import { takesStatusParameter } from './status-parameter';
 
-/** The error shape of spec 2.8 / 7, shared by every error answer. */
+/** The error shape (docs/reference.md#errors), shared by every error answer. */
 export const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['success', 'error'],
   properties: { success: { const: false }, error: { type: 'string' } },
 };
 
-/** An error answer in the shape of spec 2.8, with the messages it can carry as examples. */
+/** An error answer in the error shape (docs/reference.md#errors), with the messages it can carry as examples. */
 export const errorResponse = (description: string, examples: string[], headers?: Record<string, unknown>) => ({
   description,
   ...(headers ? { headers } : {}),

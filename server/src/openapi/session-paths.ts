@@ -28,7 +28,7 @@ const SESSION_ANSWER: JsonSchema = {
 };
 
 /**
- * `/_api/_session` (DESIGN.md section 4), described in documents holding a site users' Browser Session
+ * `/_api/_session` (docs/sessions.md), described in documents holding a site users' Browser Session
  * endpoint: how a page logs its user in and out.
  */
 export const sessionPaths = (cookieName: string, schemas: Record<string, JsonSchema>) => {

@@ -33,7 +33,7 @@ const writeNotes = (endpoint: CompiledEndpoint) => {
 
 const SUCCESS = { description: 'Done', content: jsonContent(ref('Success')) };
 
-/** Create (spec 2.6, 4.4): one record, or an array of them written all or nothing. */
+/** Create (docs/writes.md): one record, or an array of them written all or nothing. */
 export const createOperation = (endpoint: CompiledEndpoint, name: string, ctx: DescribeContext): OperationParts => {
   ctx.schemas[`${name}Input`] = recordSchema(endpoint, true, ctx);
   ctx.schemas[`${name}Created`] = {
@@ -68,7 +68,7 @@ export const createOperation = (endpoint: CompiledEndpoint, name: string, ctx: D
   };
 };
 
-/** Modify (spec 2.7, 4.5): the fields sent change; the others keep their values. */
+/** Modify (docs/writes.md): the fields sent change; the others keep their values. */
 export const modifyOperation = (endpoint: CompiledEndpoint, name: string, ctx: DescribeContext): OperationParts => {
   ctx.schemas[`${name}Input`] = recordSchema(endpoint, false, ctx);
   return {
@@ -86,7 +86,7 @@ export const modifyOperation = (endpoint: CompiledEndpoint, name: string, ctx: D
   };
 };
 
-/** Delete (spec 2.7, 4.6). */
+/** Delete (docs/writes.md). */
 export const deleteOperation = (endpoint: CompiledEndpoint): OperationParts => ({
   parameters: [],
   status: '200',

@@ -9,7 +9,7 @@ export type Parsed = unknown | typeof INVALID;
 
 /**
  * How one field's values travel: from a query string or JSON into a typed value, from that into a driver
- * binding for the current database, and from the driver back to the JSON wire form of DESIGN.md section 2.
+ * binding for the current database, and from the driver back to the JSON wire form (docs/reference.md#endpoint-definition-json).
  */
 export interface Codec {
   parseText(text: string): Parsed;

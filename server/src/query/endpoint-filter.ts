@@ -1,5 +1,6 @@
 import type { EndpointDefinition } from '../../../contracts/definition';
-import { compileFilter, type Predicate } from './filter';
+import { compileFilter } from './filter';
+import type { Predicate } from './predicate';
 import { ROOT } from './list-sql';
 import type { Dialect } from './dialect';
 import type { Model } from './model';

@@ -23,7 +23,7 @@ export const keysetOf = (definition: Pick<EndpointDefinition, 'fields' | 'sort'>
 };
 
 /**
- * The cursor of a List's keyset links (spec 4.2 rule 5) as a condition on the record id (`recordId`, as the
+ * The cursor of a List's keyset links (docs/list.md#calling-a-list-endpoint) as a condition on the record id (`recordId`, as the
  * List's filters on `id` compare it), like `id:gt` (`id:lt` descending), or null when the List pages by number.
  * It says where a walk has reached, not which records match: `total` leaves it out, so every page of a walk
  * counts the same listing.

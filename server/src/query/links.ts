@@ -1,6 +1,6 @@
 import { CURSOR_PARAM } from './keyset';
 
-/** Paging links of spec 4.2 rules 4 and 5, the same in `_links` and the `Link` header. */
+/** Paging links (docs/list.md#calling-a-list-endpoint), the same in `_links` and the `Link` header. */
 export interface PageLinks {
   next?: { href: string };
   prev?: { href: string };

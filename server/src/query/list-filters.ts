@@ -41,7 +41,7 @@ const comparedFields = (
   });
 
 /**
- * The query-string filters of a List (spec 4.2 rule 6): each exposed field that can be compared, by equality
+ * The query-string filters of a List (docs/list.md#calling-a-list-endpoint): each exposed field that can be compared, by equality
  * (one value, or several with `:in`), and ordered ones also with `:gt` and `:lt`; a single component's
  * sub-fields by their path (`seo.metaTitle`); `prefix` names the relation of related records' fields
  * (`category.`). The List and its OpenAPI description both read this list.

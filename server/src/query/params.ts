@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error';
 import { INVALID, type Codec } from './codecs';
 import { splitValueList } from './value-list';
 
-/** Query-string filter keys: `field` (equality), `field:gt`, `field:lt`, `field:in` (spec 4.2 rule 6). */
+/** Query-string filter keys: `field` (equality), `field:gt`, `field:lt`, `field:in` (docs/list.md#calling-a-list-endpoint). */
 export interface QueryFilterSpec {
   key: string;
   codec: Codec;
@@ -38,7 +38,7 @@ const parseValueList = (spec: QueryFilterSpec, text: string): unknown[] => {
 
 /**
  * Parses a List query string (or, without `paging`, an Aggregate's). Anything that does not parse is
- * `400 Invalid request parameters` (spec 4.2 rule 7).
+ * `400 Invalid request parameters` (docs/list.md#calling-a-list-endpoint).
  */
 export const parseListQuery = (
   querystring: string,

@@ -1,7 +1,8 @@
 import type { Path } from '../errors/definition-error';
 import type { Codec } from './codecs';
 import type { Dialect } from './dialect';
-import { compileFilter, type Predicate, type RenderContext } from './filter';
+import { compileFilter } from './filter';
+import type { Predicate, RenderContext } from './predicate';
 import { ROOT } from './list-sql';
 import type { Model } from './model';
 import type { QueryFilterSpec } from './params';
@@ -69,7 +70,7 @@ export const compileQueryFilter = (
       codec,
       render: (ctx, value) => {
         ctx.vars[variable] = value;
-        return predicate(ctx);
+        return predicate(ctx).sql;
       },
     };
   }
@@ -95,7 +96,7 @@ export const compileQueryFilter = (
       variables.forEach((variable, i) => {
         ctx.vars[variable] = values[Math.min(i, values.length - 1)];
       });
-      return predicate(ctx);
+      return predicate(ctx).sql;
     },
   };
 };
@@ -112,9 +113,9 @@ export const renderReadWhere = (
   values: Map<string, unknown>,
   filterable: Map<string, QueryFilter>
 ) => {
-  const render: RenderContext = { vars: requestVariables(request), bindings: [], unknown: false };
+  const render: RenderContext = { vars: requestVariables(request), bindings: [] };
   const conditions = publication ? [publication] : [];
-  conditions.push(endpointFilter(render));
+  conditions.push(endpointFilter(render).sql);
   for (const key of [...values.keys()].sort()) conditions.push(filterable.get(key)!.render(render, values.get(key)));
   return { where: conditions.join(' AND '), bindings: render.bindings };
 };

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../contracts/session';
 import { USER_VARIABLES } from '../../../contracts/variables';
 
-/** Values a filter may refer to with `{ "$var": NAME }` (DESIGN.md section 2). */
+/** Values a filter may refer to with `{ "$var": NAME }` (docs/endpoints.md#properties, `filter`). */
 export type Variables = Record<string, unknown>;
 
 export { CLOCK_VARIABLES, USER_VARIABLES, variablesFor } from '../../../contracts/variables';

@@ -15,7 +15,7 @@ import { AdminApiError } from '../errors/admin-api-error';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { indexAdvice } from '../indexes/advice';
-import { buildModel } from '../query/model';
+import { buildModel } from '../query/build-model';
 import { getService } from './get-service';
 import type { AdminActor } from './admin-rights';
 import { storedCollection } from './stored-collection';

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import { buildModel, type ComponentModel, type ModelField } from '../query/model';
+import { buildModel } from '../query/build-model';
+import type { ComponentModel, ModelField } from '../query/model';
 import { pluginConfig } from '../config/plugin-config';
 import { needsDocumentService } from '../writes/object-writer';
 import type { ComponentDescription, ObjectDescription, ObjectField, SiteLocale } from '../../../contracts/objects';

@@ -2,7 +2,7 @@ import type { TaskDefinition } from '../../../contracts/tasks';
 import { DefinitionError, type Path } from '../errors/definition-error';
 import { ApiError } from '../errors/api-error';
 import { quoter } from '../query/dialect';
-import type { RenderContext } from '../query/filter';
+import type { RenderContext } from '../query/predicate';
 import { ROOT } from '../query/list-sql';
 import type { Model } from '../query/model';
 import type { Variables } from '../query/variables';
@@ -44,8 +44,8 @@ const selector = (model: Model, filter: unknown, scope: ActionScope, path: Path)
   const predicate = compileTaskFilter(scope, model, filter, path);
   const locale = model.localized ? `, ${ROOT}.${q('locale')} AS l` : '';
   return async (db: TxDb, vars: Variables): Promise<Target[]> => {
-    const ctx: RenderContext = { vars, bindings: [], unknown: false };
-    const where = predicate(ctx);
+    const ctx: RenderContext = { vars, bindings: [] };
+    const where = predicate(ctx).sql;
     const rows = await db.all(
       `SELECT ${ROOT}.${q('id')} AS id, ${ROOT}.${q('document_id')} AS d${locale} FROM ${q(model.table)} ${ROOT} WHERE ${where} ORDER BY ${ROOT}.${q('id')}`,
       ctx.bindings
@@ -64,7 +64,7 @@ const selector = (model: Model, filter: unknown, scope: ActionScope, path: Path)
   };
 };
 
-/** One task of DESIGN.md section 5, run with the record's variables inside the write's transaction. */
+/** One task (docs/writes.md#tasks), run with the record's variables inside the write's transaction. */
 export const compileTask = (task: TaskDefinition, index: number, scope: ActionScope): Task => {
   const path = ['tasks', index];
   if (task.action === 'raise-error') {

@@ -2,7 +2,8 @@ import { isPlainObject } from '../../../contracts/json';
 import { DefinitionError, type Path } from '../errors/definition-error';
 import type { WriteDeps } from '../writes/write-deps';
 import { quoter } from '../query/dialect';
-import { compileFilter, type RenderContext } from '../query/filter';
+import { compileFilter } from '../query/filter';
+import type { RenderContext } from '../query/predicate';
 import { publicationCondition, ROOT } from '../query/list-sql';
 import type { Model } from '../query/model';
 import type { Variables } from '../query/variables';
@@ -41,7 +42,7 @@ export const taskObject = (scope: ConditionScope, object: string, path: Path) =>
 };
 
 /**
- * A task condition (DESIGN.md section 5) as SQL run in the write's transaction: `match` tests the written
+ * A task condition (docs/writes.md#tasks) as SQL run in the write's transaction: `match` tests the written
  * record, `exists`/`notExists` look for rows of a type (published ones on Draft & Publish types);
  * `all`/`any`/`not` combine them and stop as soon as the answer is known.
  */
@@ -51,7 +52,7 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
   if (!isPlainObject(condition)) throw new DefinitionError(path, 'must be an object');
   const [kind, body] = Object.entries(condition)[0];
   const ask = async (db: TxDb, sql: (ctx: RenderContext) => string, vars: Variables, first: unknown[] = []) => {
-    const ctx: RenderContext = { vars, bindings: [], unknown: false };
+    const ctx: RenderContext = { vars, bindings: [] };
     const text = sql(ctx);
     return (await db.all(text, [...first, ...ctx.bindings])).length > 0;
   };
@@ -64,9 +65,12 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
     // `record.id` is a record id (see query/record-id.ts): on a Draft & Publish type, the id of the draft row,
     // which holds every value the write gave, published or not.
     return (db, vars) =>
-      ask(db, (ctx) => `SELECT 1 AS x FROM ${table} ${ROOT} WHERE ${ROOT}.${q('id')} = ? AND ${predicate(ctx)}`, vars, [
-        vars['record.id'],
-      ]);
+      ask(
+        db,
+        (ctx) => `SELECT 1 AS x FROM ${table} ${ROOT} WHERE ${ROOT}.${q('id')} = ? AND ${predicate(ctx).sql}`,
+        vars,
+        [vars['record.id']]
+      );
   }
   if (kind === 'exists' || kind === 'notExists') {
     const { object, filter } = body as { object: string; filter?: unknown };
@@ -79,7 +83,7 @@ export const compileCondition = (condition: unknown, scope: ConditionScope, path
     return async (db, vars) => {
       const found = await ask(
         db,
-        (ctx) => `SELECT 1 AS x FROM ${table} ${ROOT} WHERE ${predicate(ctx)}${published} LIMIT 1`,
+        (ctx) => `SELECT 1 AS x FROM ${table} ${ROOT} WHERE ${predicate(ctx).sql}${published} LIMIT 1`,
         vars
       );
       return kind === 'exists' ? found : !found;

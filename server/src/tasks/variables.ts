@@ -4,7 +4,7 @@ import { taskVariablesFor } from '../../../contracts/variables';
 import { variableProblem, type Variables } from '../query/variables';
 import { readableFields } from '../writes/row-queries';
 
-/** Variables of tasks (DESIGN.md section 5), besides the endpoint's own; files are none of them. */
+/** Variables of tasks (docs/writes.md#tasks), besides the endpoint's own; files are none of them. */
 export const taskVariables = (definition: EndpointDefinition, model: Model): string[] =>
   taskVariablesFor(
     definition,

@@ -3,7 +3,7 @@ import { bodyTooLarge, MESSAGES } from '../../../contracts/messages';
 import { ApiError } from '../errors/api-error';
 import { readChunks, type BodyTimeout } from './read-chunks';
 
-/** What the files of a body (base64 text in media fields, spec 2.9) may add to it beyond the usual limit. */
+/** What the files of a body (base64 text in media fields, docs/files.md) may add to it beyond the usual limit. */
 export interface FileAllowance {
   /** Bytes the files' data may take, on top of the limit. */
   bytes: number;

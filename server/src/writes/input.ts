@@ -119,7 +119,7 @@ export const requiredByType = (model: Model) =>
 type AcceptRule = (value: unknown) => unknown;
 
 /**
- * What a Create or Modify endpoint accepts (spec 4.4, 4.5): the configured fields, each checked by its rule,
+ * What a Create or Modify endpoint accepts (docs/writes.md): the configured fields, each checked by its rule,
  * then the presets, which the client cannot override.
  */
 export const compileInput = (

@@ -1,6 +1,6 @@
 import { codecFor } from '../query/codecs';
 import { MYSQL_LONG_GROUP_CONCAT, quoter, type Dialect } from '../query/dialect';
-import type { RenderContext, Predicate } from '../query/filter';
+import type { RenderContext, Predicate } from '../query/predicate';
 import { columnOf, ROOT } from '../query/list-sql';
 import type { ColumnField, MediaField, Model } from '../query/model';
 import { onRecordId, recordIdOf, versionsOf } from '../query/record-id';
@@ -39,8 +39,8 @@ export const createRowQueries = (model: Model, filter: Predicate, publication: s
   const isRecord = byDraft ? byDraft(`rd.${q('id')} = ?`) : `${id} = ?`;
   /** The endpoint filter, and on a translated type the request's locale (null: any, for the write check). */
   const render = (vars: Variables, locale: string | null = null) => {
-    const ctx: RenderContext = { vars, bindings: [], unknown: false };
-    const sql = filter(ctx);
+    const ctx: RenderContext = { vars, bindings: [] };
+    const { sql } = filter(ctx);
     if (locale === null || !model.localized) return { sql, bindings: ctx.bindings };
     return { sql: `${sql} AND ${localeColumn} = ?`, bindings: [...ctx.bindings, locale] };
   };

@@ -24,7 +24,7 @@ const isLockTimeout = (error: unknown) => {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs a write and its tasks in one transaction (spec 4.8) after taking the plan's locks. Any error rolls it
+ * Runs a write and its tasks in one transaction (docs/writes.md#how-writes-are-made) after taking the plan's locks. Any error rolls it
  * all back; one the database resolved by aborting (a deadlock with other writers) runs again a few times
  * before the client is told to retry (503). Once it committed, the totals learn the types it wrote (before the
  * answer leaves: the client's next List counts its write).

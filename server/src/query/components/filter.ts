@@ -1,9 +1,8 @@
 import { isPlainObject, isVar } from '../../../../contracts/json';
 import { DefinitionError, type Path } from '../../errors/definition-error';
-import type { Predicate } from '../filter';
 import { literal } from '../list-sql';
 import type { ComponentField, ComponentModel } from '../model';
-import { keepUnknown } from '../subquery';
+import { keepUnknown, type Predicate } from '../predicate';
 
 /** What the filter compiler lends the component conditions. */
 export interface ComponentFilterScope {
