@@ -37,13 +37,13 @@ const main = async () => {
   const links = checkLinks(ROOT, anchorsIn);
   const comments = checkComments(ROOT, anchorsIn);
   const linksOk = report('Documentation links', links.problems);
+  if (linksOk) console.log(`Documentation links: ${links.count} relative links in ${links.files} files resolve.`);
   const commentsOk = report('Code comments', comments.problems);
+  if (commentsOk) console.log(`Code comments: ${comments.files} files cite no document outside the repository.`);
   if (!linksOk || !commentsOk) {
     process.exitCode = 1;
     return;
   }
-  console.log(`Documentation links: ${links.count} relative links in ${links.files} files resolve.`);
-  console.log(`Code comments: ${comments.files} files cite no document outside the repository.`);
   if (process.argv.includes('--links')) return;
   if (!(await checkQuickStart())) {
     process.exitCode = 1;
