@@ -12,9 +12,8 @@
  *   through `strapi.db.connection.raw` in this process, timed around the call. Every answer is compared: same
  *   groups, same counts, sums within 0.01.
  *
- * Memory: a worker thread samples the process's RSS (`process.memoryUsage.rss()`, the whole process, so it
- * keeps sampling while a synchronous SQLite statement holds the main thread) every 50 ms and keeps the peak
- * per side; the baseline is the RSS just before the first round, once it has settled after a garbage collection
+ * Memory: a worker thread (scripts/bench-rss.js) samples the process's RSS every 50 ms and keeps the peak per
+ * side; the baseline is the RSS just before the first round, once it has settled after a garbage collection
  * (when the process runs with --expose-gc, as `npm run bench:aggregate` does).
  *
  * The process runs in UTC (scripts/bench.js sets TZ before Strapi loads), so the hand-written month needs no
