@@ -10,7 +10,7 @@ import type { ImportResult, transferSchema, TransferDocument } from './transfer'
 import type { KeyUsage, UsageSeries } from './usage';
 
 /**
- * The admin API (DESIGN.md section 3), served under `/<plugin id>`: one table from which the server builds its
+ * The admin API (docs/reference.md#admin-api), served under `/<plugin id>`: one table from which the server builds its
  * routes and types its controllers, and the panel builds its requests. An operation is named after its
  * controller action (`endpoints.find`); it answers `{ data }` (201 where `status` says so), except a `file`,
  * whose body is the file itself. Request bodies are `{ data }` too, checked by the server's schemas.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 
-/** Aggregate settings (spec 4.3, DESIGN.md section 6). */
+/** Aggregate settings (docs/aggregate.md). */
 export const DIMENSION_FORMATS = ['year', 'quarter', 'month', 'week', 'day', 'hour'] as const;
 export const MEASURE_OPS = ['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'text'] as const;
 const variableName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a simple name (letters, digits, _)');

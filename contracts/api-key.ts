@@ -35,7 +35,7 @@ export const numberedKeyName = (name: string, n: number) => {
   return `${name.slice(0, KEY_NAME_MAX - suffix.length).replace(/-$/, '')}${suffix}`;
 };
 
-/** An API key as the admin API takes it (DESIGN.md section 3): the secret is made by the server. */
+/** An API key as the admin API takes it (docs/reference.md#admin-api): the secret is made by the server. */
 export const apiKeyInputSchema = z.strictObject({
   /** Made from the description when absent. */
   name: keyNameSchema.optional(),

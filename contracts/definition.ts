@@ -8,7 +8,7 @@ import type { Problem } from './problems';
 import { trimSlashes } from './slashes';
 import { taskSchema } from './tasks';
 
-/** Endpoint definitions (DESIGN.md section 2): the JSON shape shared by the admin API, the panel and import. */
+/** Endpoint definitions (docs/reference.md#endpoint-definition-json): the JSON shape shared by the admin API, the panel and import. */
 export const ENDPOINT_TYPES = ['list', 'aggregate', 'create', 'modify', 'delete'] as const;
 export type EndpointType = (typeof ENDPOINT_TYPES)[number];
 

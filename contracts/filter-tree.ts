@@ -3,7 +3,7 @@ import { isPlainObject, isVar } from './json';
 /**
  * Endpoint filters as the builder edits them: groups of conditions joined by AND or OR, each condition a field
  * path (`customer.user.id`), an operator and a value or variable. Converted from and to the filter JSON of
- * DESIGN.md section 2; a filter the tree cannot hold (`$not`, several operators in one object...) stays JSON.
+ * docs/reference.md#endpoint-definition-json; a filter the tree cannot hold (`$not`, several operators in one object...) stays JSON.
  */
 export const FILTER_OPERATORS = [
   '$eq',

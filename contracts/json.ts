@@ -6,7 +6,7 @@ export const jsonObject = z.record(z.string(), z.unknown());
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A variable reference in a filter, preset or task value: `{ "$var": NAME }` (DESIGN.md section 2). */
+/** A variable reference in a filter, preset or task value: `{ "$var": NAME }` (docs/endpoints.md#properties). */
 export const isVar = (v: unknown): v is { $var: string } =>
   isPlainObject(v) && Object.keys(v).length === 1 && '$var' in v;
 

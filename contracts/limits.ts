@@ -1,4 +1,4 @@
-/** Limits of the spec (section 8) and of endpoint definitions. */
+/** Limits of requests, answers and endpoint definitions (docs/reference.md#endpoint-definition-json). */
 export const LIMITS = {
   pageSize: 100,
   dimensionsPerAxis: 5,

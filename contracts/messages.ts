@@ -1,4 +1,4 @@
-/** Error messages of the spec (section 7) and of DESIGN.md section 3, in one place. */
+/** Error messages of /_api (docs/reference.md#errors) and of the admin API, in one place. */
 export const MESSAGES = {
   invalidParameters: 'Invalid request parameters',
   notFound: 'Not found',
@@ -34,7 +34,7 @@ export const MESSAGES = {
 } as const;
 
 /**
- * `Invalid data for field: <field>` (spec 4.4 rule 4); for an array payload it adds the item's index in the
+ * `Invalid data for field: <field>` (docs/reference.md#errors); for an array payload it adds the item's index in the
  * array (from 0), for a task's own values the task's index, and for a file why it was refused.
  */
 export const invalidData = (field: string, where?: { item?: number; task?: number; reason?: string }) => {
@@ -60,12 +60,12 @@ export const localizationExists = (locale: string) =>
 export const pendingSelfRelation = (field: string) =>
   `Record has unpublished draft changes of field ${field} that publishing would carry along: publish or discard the draft first`;
 
-/** `?locale=` (or another locale parameter) names no locale of the site: the spec's 400, naming the parameter. */
+/** `?locale=` (or another locale parameter) names no locale of the site: `400 Invalid request parameters`, naming the parameter. */
 export const unknownLocale = (param: string) => `${MESSAGES.invalidParameters}: ${param} is not a locale of this site`;
 
-/** A `?<key>:in=` list that does not parse, or a value of it invalid for its field: the spec's 400, naming the key. */
+/** A `?<key>:in=` list that does not parse, or a value of it invalid for its field: `400 Invalid request parameters`, naming the key. */
 export const invalidValueList = (key: string, problem: string) => `${MESSAGES.invalidParameters}: ${key} ${problem}`;
 
-/** A filter key given twice (`?id=1&id=2`): the spec's 400, pointing to the key that takes several values. */
+/** A filter key given twice (`?id=1&id=2`): `400 Invalid request parameters`, pointing to the key that takes several values. */
 export const repeatedFilter = (key: string, listKey: string) =>
   `${MESSAGES.invalidParameters}: ${key} is given twice; ask for several values with one ${listKey}=v1,v2,...`;

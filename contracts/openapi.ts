@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 
-/** Where public documents are served: `/_api/_openapi/<slug>.json` (spec 4.7). */
+/** Where public documents are served: `/_api/_openapi/<slug>.json` (docs/openapi.md). */
 export const OPENAPI_PATH = '_openapi';
 
 /**
- * The title in lower case, each non-word character replaced by `_` (spec 4.7). Word characters are those of
+ * The title in lower case, each non-word character replaced by `_` (docs/openapi.md). Word characters are those of
  * regular expressions (`[A-Za-z0-9_]`): letters beyond ASCII become `_` too, so a slug is always URL-safe.
  */
 export const slugOf = (title: string) => title.toLowerCase().replace(/\W/g, '_');
@@ -22,7 +22,7 @@ export const downloadFileName = (title: string) => `${title.replace(UNSAFE_IN_FI
 /** A generated OpenAPI 3.1 document (its JSON): what public paths serve and the admin API downloads. */
 export type OpenapiObject = Record<string, unknown>;
 
-/** An OpenAPI document as the admin API takes it (DESIGN.md section 3). */
+/** An OpenAPI document as the admin API takes it (docs/reference.md#admin-api). */
 export const openapiDocumentInputSchema = z.strictObject({
   title: z.string().trim().min(1).max(120),
   version: z.string().trim().min(1).max(50).default('1.0.0'),

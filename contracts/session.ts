@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SESSION_USER_OBJECTS } from './definition';
 
-/** The path of the Browser Session resource, under `/_api/` (DESIGN.md section 3). */
+/** The path of the Browser Session resource, under `/_api/` (docs/sessions.md). */
 export const SESSION_PATH = '_session';
 
 /** `POST /_api/_session`: a site user's users-permissions credentials. */

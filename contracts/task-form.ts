@@ -4,7 +4,7 @@ import { isPlainObject, type jsonObject } from './json';
 import { taskSchema, type Condition, type TaskDefinition } from './tasks';
 
 /**
- * Tasks (DESIGN.md section 5) as the builder's form edits them: the JSON itself, once checked to hold nothing
+ * Tasks (docs/writes.md#tasks) as the builder's form edits them: the JSON itself, once checked to hold nothing
  * the form cannot show (an unknown key, a filter the AND/OR groups cannot hold...). Such tasks stay JSON.
  */
 export const TASK_ACTIONS = taskSchema.options.map((task) => task.shape.action.value);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { jsonObject } from './json';
 
-/** Tasks run after a write, in its transaction (DESIGN.md section 5). */
+/** Tasks run after a write, in its transaction (docs/writes.md#tasks). */
 const rowsOf = z.strictObject({ object: z.string(), filter: jsonObject.optional() });
 
 /** A task's condition; the groups refer back to it through getters, which let zod infer the recursive type. */

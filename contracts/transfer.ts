@@ -3,7 +3,7 @@ import { apiKeyInputSchema, keyNameSchema } from './api-key';
 import { openapiDocumentInputSchema } from './openapi';
 import { rateLimitSchema } from './rate-limit';
 
-/** The configuration as one JSON document (DESIGN.md section 3): endpoints, documents and key names. */
+/** The configuration as one JSON document (docs/reference.md#admin-api): endpoints, documents and key names. */
 export const TRANSFER_FORMAT = 'strapi-plugin-data-api/2';
 
 /**

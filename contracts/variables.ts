@@ -1,4 +1,4 @@
-/** The variables of definitions (DESIGN.md sections 2 and 5), shared by the server and the builder. */
+/** The variables of definitions (docs/endpoints.md#properties, docs/writes.md#tasks), shared by the server and the builder. */
 export const CLOCK_VARIABLES = ['now', 'today'];
 export const USER_VARIABLES = ['user.id', 'user.email', 'user.username', 'user.role'];
 

@@ -12,16 +12,15 @@
  *   through `strapi.db.connection.raw` in this process, timed around the call. Every answer is compared: same
  *   groups, same counts, sums within 0.01.
  *
- * Memory: a worker thread samples the process's RSS (`process.memoryUsage.rss()`, the whole process, so it
- * keeps sampling while a synchronous SQLite statement holds the main thread) every 50 ms and keeps the peak
- * per side; the baseline is the RSS just before the first round, once it has settled after a garbage collection
+ * Memory: a worker thread (scripts/bench-rss.js) samples the process's RSS every 50 ms and keeps the peak per
+ * side; the baseline is the RSS just before the first round, once it has settled after a garbage collection
  * (when the process runs with --expose-gc, as `npm run bench:aggregate` does).
  *
  * The process runs in UTC (scripts/bench.js sets TZ before Strapi loads), so the hand-written month needs no
  * time zone conversion on any database.
  */
-const { Worker } = require('node:worker_threads');
 const { fork } = require('node:child_process');
+const { startSampler, settledRss } = require('./bench-rss');
 
 const ORDER = 'api::order.order';
 const PLUGIN_PATH = 'bench/orders-by-month';
@@ -113,62 +112,6 @@ const differences = (body, rows) => {
   return problems;
 };
 
-/**
- * RSS sampler in a worker thread: it runs while the main thread is busy, and keeps the peak per phase.
- * scripts/bench-sweep.js samples with it too, every 100 ms.
- */
-const sampler = (ms) => `
-const { parentPort } = require('node:worker_threads');
-const peaks = {};
-let phase = null;
-const sample = () => {
-  if (phase) peaks[phase] = Math.max(peaks[phase] || 0, process.memoryUsage.rss());
-};
-const timer = setInterval(sample, ${ms});
-parentPort.on('message', (message) => {
-  if (message === 'report') {
-    clearInterval(timer);
-    parentPort.postMessage(peaks);
-    return;
-  }
-  sample();
-  phase = message;
-  sample();
-});
-`;
-
-const startSampler = (ms = SAMPLE_MS) => {
-  const worker = new Worker(sampler(ms), { eval: true });
-  return {
-    phase: (name) => worker.postMessage(name),
-    stop: () =>
-      new Promise((resolve, reject) => {
-        worker.once('message', (peaks) => worker.terminate().then(() => resolve(peaks), reject));
-        worker.once('error', reject);
-        worker.postMessage('report');
-      }),
-  };
-};
-
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The RSS once the seed's garbage is gone: collected (with --expose-gc), then read until two readings 250 ms
- * apart differ by less than 1 MB (V8 hands freed pages back to the system in the background, after the
- * collection), for at most 10 s.
- */
-const settledRss = async () => {
-  let last = Infinity;
-  for (let i = 0; i < 40; i += 1) {
-    if (typeof global.gc === 'function') global.gc();
-    await pause(250);
-    const rss = process.memoryUsage.rss();
-    if (Math.abs(rss - last) < 1048576) return rss;
-    last = rss;
-  }
-  return last;
-};
-
 /** Alternating rounds of both sides; every answer of a side must equal its first. */
 const runRounds = async ({ client, sampler, hand, request, settings }) => {
   const times = { plugin: [], hand: [] };
@@ -216,7 +159,7 @@ const measureAggregate = async (strapi, origin, key, settings, step) => {
   const request = { url: `${origin}/_api/${PLUGIN_PATH}`, warmUrl: `${origin}/_health`, secret: key.secret };
 
   const client = startClient();
-  const sampler = startSampler();
+  const sampler = startSampler(SAMPLE_MS);
   let before;
   let rounds;
   let peaks;
@@ -319,4 +262,4 @@ if (require.main === module) {
   );
 }
 
-module.exports = { measureAggregate, startSampler, settledRss, PLUGIN_PATH, DEFINITION };
+module.exports = { measureAggregate };

@@ -21,11 +21,10 @@
  */
 const http = require('node:http');
 const { isDeepStrictEqual } = require('node:util');
+const { PRODUCT, FIELDS, PAGE_SIZE } = require('./bench-products');
 
-const PRODUCT = 'api::product.product';
-const FIELDS = ['id', 'title', 'sku', 'price', 'stock', 'category', 'active', 'releasedAt'];
-const PAGE_SIZE = 100;
 const CURSOR = 'after';
+const DRIVER_NAMES = { sqlite: 'better-sqlite3', postgres: 'pg', mysql: 'mysql2' };
 
 // ---------------------------------------------------------------------------------------------- values
 
@@ -240,4 +239,4 @@ const samePageAs = (reference) => (body) => {
   return null;
 };
 
-module.exports = { startBareServer, samePageAs, FIELDS, PAGE_SIZE };
+module.exports = { startBareServer, samePageAs, DRIVER_NAMES };

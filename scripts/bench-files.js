@@ -13,8 +13,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { allowPublic } = require(path.join(__dirname, '..', 'playground', 'src', 'public-permissions'));
+const { PRODUCT } = require('./bench-products');
 
-const PRODUCT = 'api::product.product';
 const PRODUCTS = 100;
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 

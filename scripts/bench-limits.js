@@ -8,12 +8,13 @@
  *   15. the same, counted in Redis (a redis-server of the run's own on 127.0.0.1) GET /_api/bench/products-10-limited
  *
  * Against 13 they give what a limit costs per request (targets: at most 10% with the memory store, 20% with
- * Redis); bench.js runs them in interleaved rounds. The store is switched for scenario 14 alone: its set-up restarts the plugin's limits with
- * `rateLimit.store: 'redis'`, and goes back to memory afterwards. Before any load, each scenario's answer must
+ * Redis); the harness runs them in interleaved rounds. The store is switched for scenario 15 alone: its set-up
+ * restarts the plugin's limits with `rateLimit.store: 'redis'`, and goes back to memory afterwards. Before any load, each scenario's answer must
  * carry the `RateLimit` header, and Redis must hold the count.
  */
 const Redis = require('ioredis');
 const { startRedisServer } = require('./redis-server');
+const { PRODUCT, FIELDS, listCheck } = require('./bench-products');
 
 /** A limit no run reaches: the store is asked on every request, and always says yes. */
 const NEVER_REACHED = { requests: 1_000_000, windowSeconds: 86_400 };
@@ -32,14 +33,15 @@ const useStore = async (strapi, options) => {
   return () => restart(before);
 };
 
-const limitScenarios = async (strapi, origin, key, { fields, verify }) => {
+const limitScenarios = async (strapi, origin, key) => {
+  const verify = listCheck(10, 10);
   await strapi
     .plugin('data-api')
     .service('endpoints')
     .create({
       type: 'list',
-      object: 'api::product.product',
-      fields: fields.map((name) => ({ name })),
+      object: PRODUCT,
+      fields: FIELDS.map((name) => ({ name })),
       sort: [{ field: 'id', dir: 'asc' }],
       filter: { id: { $lte: 10 } },
       auth: { method: 'api-key', keys: [key.id] },

@@ -1,9 +1,9 @@
 'use strict';
 
 /**
- * The size sweep of scripts/bench.js (`npm run bench:sweep`): the same `/_api` List of 100 products, and the
- * bare server's same page (scripts/bench-bare.js), as the products table grows to each of BENCH_SWEEP_SIZES
- * rows (default 10,000, 100,000, 1,000,000), three pages at each size:
+ * The size sweep (`npm run bench:sweep`, run by scripts/bench-run-sweep.js): the same `/_api` List of 100
+ * products, and the bare server's same page (scripts/bench-bare.js), as the products table grows to each of
+ * BENCH_SWEEP_SIZES rows (default 10,000, 100,000, 1,000,000), three pages at each size:
  *
  *   first     GET /_api/bench/products
  *   keyset    GET /_api/bench/products?after=<the id in the middle of the table>
@@ -14,12 +14,12 @@
  */
 const path = require('node:path');
 const { PLAYGROUND } = require('./fresh-database');
-const { PAGE_SIZE, FIELDS, samePageAs } = require('./bench-bare');
+const { PRODUCT, PAGE_SIZE, FIELDS } = require('./bench-products');
+const { samePageAs } = require('./bench-bare');
 
 const { toRow, resetSequence } = require(path.join(PLAYGROUND, 'src', 'seed', 'insert'));
 const { createRandom } = require(path.join(PLAYGROUND, 'src', 'seed', 'random'));
 
-const PRODUCT = 'api::product.product';
 const CHUNK = 500;
 // Ten categories drawn evenly, so that one of them (FILTERED) holds about 10% of the rows.
 const CATEGORIES = ['home', 'office', 'outdoor', 'kitchen', 'audio', 'tools', 'apparel', 'books', 'garden', 'toys'];
@@ -155,7 +155,7 @@ const expectedOf = (page, at) => {
 
 /**
  * The six scenarios at one size, each `/_api` page followed by the bare server's: the `/_api` answer is
- * checked first (`check` is scripts/bench.js's checkScenario), then becomes what the bare one must equal.
+ * checked first (`check` is the harness's checkScenario), then becomes what the bare one must equal.
  */
 const sweepScenarios = async ({ origin, bareOrigin, auth, at, check }) => {
   const scenarios = [];
@@ -188,16 +188,6 @@ const sweepScenarios = async ({ origin, bareOrigin, auth, at, check }) => {
 
 // ---------------------------------------------------------------------------------------------- report
 
-/** A markdown table, padded so that it reads as well in a terminal; `right` aligns the numeric columns. */
-const markdownTable = (headers, rows, right = []) => {
-  const widths = headers.map((h, i) => Math.max(h.length, 3, ...rows.map((r) => String(r[i]).length)));
-  const cell = (c, i) => (right[i] ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]));
-  const rule = widths.map((w, i) => (right[i] ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w)));
-  return [headers.map(cell), rule, ...rows.map((r) => r.map(cell))]
-    .map((cells) => `| ${cells.join(' | ')} |`)
-    .join('\n');
-};
-
 const percent = (ratio) => `${(ratio * 100).toFixed(1)}%`;
 
 /** One line per size and scenario; ratios to the same scenario at the first size, and `/_api` to bare. */
@@ -220,7 +210,7 @@ const sweepRows = (runs, client, fmt) => {
 };
 
 /** The targets of issue 19: at the largest size, a first page and a keyset page keep half their throughput. */
-const sweepTargets = (runs) => {
+const sweepComparisons = (runs) => {
   const sizes = [...new Set(runs.map((r) => r.size))];
   if (sizes.length < 2) return [];
   const [small, large] = [sizes[0], sizes[sizes.length - 1]];
@@ -228,15 +218,12 @@ const sweepTargets = (runs) => {
   return [
     ['first page', 'api:first'],
     ['keyset page, middle', 'api:keyset'],
-  ].map(([label, id]) => {
-    const ratio = rps(large, id) / rps(small, id);
-    return [
-      `/_api ${label} at ${large.toLocaleString('en-US')} rows vs ${small.toLocaleString('en-US')}`,
-      percent(ratio),
-      '>= 50%',
-      ratio >= 0.5 ? 'PASS' : 'BELOW',
-    ];
-  });
+  ].map(([label, id]) => ({
+    label: `/_api ${label} at ${large.toLocaleString('en-US')} rows vs ${small.toLocaleString('en-US')}`,
+    value: rps(large, id) / rps(small, id),
+    unit: '%',
+    target: 0.5,
+  }));
 };
 
-module.exports = { sweepSizes, growProducts, pagesAt, sweepScenarios, sweepRows, sweepTargets, markdownTable };
+module.exports = { sweepSizes, growProducts, pagesAt, sweepScenarios, sweepRows, sweepComparisons };

@@ -58,7 +58,7 @@ export const configSchema = z.strictObject({
     maxFailuresPerIp: z.number().int().min(1).max(100_000),
     failureWindowMs: z.number().int().min(1000).max(DAY_MS),
   }),
-  /** Media fields (spec 2.9): files sent as base64 on writes, read back through temporary signed URLs. */
+  /** Media fields (docs/files.md): files sent as base64 on writes, read back through temporary signed URLs. */
   files: z
     .strictObject({
       /** The largest file (decoded bytes) a media field accepts. */

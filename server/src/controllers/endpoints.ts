@@ -6,7 +6,7 @@ import { actingAdmin, idParam } from './request';
 
 const NOT_FOUND = 'Endpoint not found';
 
-/** The admin API of endpoints (DESIGN.md section 3). */
+/** The admin API of endpoints (docs/reference.md#admin-api). */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const service = () => getService(strapi, 'endpoints');
   return {

@@ -5,14 +5,14 @@ import { crudOperations } from './crud-operations';
 import { fileOperation, foundOr404 } from './operation';
 import { idParam } from './request';
 
-/** The admin API of OpenAPI documents (DESIGN.md section 3): 404 when one is not there. */
+/** The admin API of OpenAPI documents (docs/reference.md#admin-api): 404 when one is not there. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const service = () => getService(strapi, 'openapiDocuments');
   const notFound = 'OpenAPI document not found';
   const found = foundOr404(notFound);
   return {
     ...crudOperations('openapiDocuments', service, notFound),
-    /** The generated JSON as a file named after the title (spec 4.7), public or not. */
+    /** The generated JSON as a file named after the title (docs/openapi.md), public or not. */
     download: fileOperation('openapiDocuments.download', async (ctx) => {
       const document = found(await service().findOne(idParam(ctx)));
       return { name: downloadFileName(document.title), content: service().generate(document) };

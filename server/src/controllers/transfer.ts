@@ -3,7 +3,7 @@ import { getService } from '../services/get-service';
 import { operation } from './operation';
 import { actingAdmin, inputData } from './request';
 
-/** Export and import of the whole configuration (DESIGN.md section 3). */
+/** Export and import of the whole configuration (docs/reference.md#admin-api). */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   export: operation('transfer.export', () => getService(strapi, 'transfer').export()),
   /** Answers what was created and updated, with the secrets of the keys it had to make (this once). */

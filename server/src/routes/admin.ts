@@ -1,7 +1,7 @@
 import { ADMIN_API, type OperationName } from '../../../contracts/admin-api';
 
 /**
- * Admin API (DESIGN.md section 3), served by Strapi at /data-api/...: a route per operation of the contract,
+ * Admin API (docs/reference.md#admin-api), served by Strapi at /data-api/...: a route per operation of the contract,
  * handled by the controller action it is named after, and each checking the operation's RBAC action.
  */
 const guarded = (name: OperationName) => {
