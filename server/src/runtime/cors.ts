@@ -19,7 +19,7 @@ export const corsModeOf = (auth: EndpointAuth): CorsMode =>
   auth.method === 'session' ? 'credentialed' : auth.method === 'api-key' ? 'keyed' : 'public';
 
 /**
- * CORS and the origin check of `/_api` (DESIGN.md section 4).
+ * CORS and the origin check of `/_api` (docs/sessions.md, docs/endpoints.md#authentication).
  * - Credentialed endpoints (Browser Session, and `/_api/_session`) answer cross-origin calls only for the
  *   origins listed in the plugin config, with `Access-Control-Allow-Credentials`; never `*`.
  * - API-key endpoints answer any origin with `*` (no cookies are involved), and listed origins by name.

@@ -8,12 +8,11 @@ import { trimTrailingSlashes } from '../../../contracts/slashes';
 import { createIdentify } from './identify';
 import { createFileRoute } from './file-route';
 import { FILES_PATH } from '../files/signature';
-import type { Engine } from '../engine';
 import { publicUrlOf } from '../utils/public-url';
 import { createAccessLog, type Caller } from './access-log';
 import { createUsageCount } from './count-usage';
-import type { UsageRecorder } from '../usage/recorder';
-import { authenticate } from './authenticate';
+import type { RuntimeServices } from './runtime-services';
+import { createAuthenticate } from './authenticate';
 import { corsModeOf, createCors } from './cors';
 import { ApiError } from '../errors/api-error';
 import { answerOtherMethod } from './other-method';
@@ -48,16 +47,18 @@ const sendError = (strapi: Core.Strapi, ctx: Context, error: unknown) => {
  * gets the security headers and an access log line that Strapi's own middlewares (which run after this one)
  * would give, and an answer of an endpoint is counted in the usage statistics.
  */
-export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usage: UsageRecorder) => {
+export const createRuntimeMiddleware = (strapi: Core.Strapi, services: RuntimeServices) => {
+  const { engine } = services;
   const cors = createCors(strapi);
-  const identify = createIdentify(strapi);
-  const session = createSessionResource(strapi, cors, identify);
-  const openapi = createOpenapiRoute(strapi);
+  const identify = createIdentify(strapi, services);
+  const session = createSessionResource(strapi, services, cors, identify);
+  const openapi = createOpenapiRoute(services.openapiDocuments);
   const logAccess = createAccessLog(strapi);
-  const metrics = createMetricsRoute(strapi, engine);
-  const countUsage = createUsageCount(strapi, usage);
+  const metrics = createMetricsRoute(strapi, services);
+  const countUsage = createUsageCount(strapi, services.usage);
   const rateLimit = createRateLimit(engine.limits);
   const files = createFileRoute(engine, rateLimit);
+  const authenticate = createAuthenticate(services, identify.identify);
   if (!publicUrlOf(strapi)) {
     strapi.log.warn(
       '[data-api] server.url is not set: paging links, file URLs and OpenAPI documents use relative references ' +
@@ -80,13 +81,13 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, engine: Engine, usa
     const mode = corsModeOf(endpoint.auth);
     if (preflight) return cors.preflight(ctx, [endpoint.method], mode);
     cors.decorate(ctx, mode);
-    // Allowed source IPs come first, whatever the authentication (spec 5; DESIGN.md section 4).
+    // Allowed source IPs come first, whatever the authentication.
     if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
     // Before any counting: a cross-site request must not spend anyone's budget.
     if (mode === 'credentialed') cors.checkSource(ctx);
     // Counted once the caller is known (per key, per user, per address when public), so nobody else can spend a
     // user's budget; failed sessions per address (failed keys are not counted).
-    const who = await authenticate(strapi, ctx, endpoint, snapshot, identify.identify).catch(async (error) => {
+    const who = await authenticate(ctx, endpoint, snapshot).catch(async (error) => {
       if (mode === 'credentialed') await rateLimit(ctx, caller);
       throw error;
     });
