@@ -8,7 +8,7 @@ import type { EndpointAuth } from '../engine/compile-endpoint';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // If-None-Match and ETag: a page's script may revalidate List and Aggregate answers itself (conditional-get.ts);
-// RateLimit and RateLimit-Policy: it may pace itself (limits/headers.ts).
+// RateLimit and RateLimit-Policy: it may pace itself (rate-limit-headers.ts).
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, If-None-Match';
 const EXPOSED_HEADERS = 'Link, Allow, Retry-After, WWW-Authenticate, ETag, RateLimit, RateLimit-Policy';
 

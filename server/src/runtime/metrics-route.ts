@@ -2,9 +2,10 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
 import { pluginConfig } from '../config/plugin-config';
-import { createMetrics, type MeasuredCaller } from '../metrics';
+import { createMetrics } from '../metrics';
 import type { PoolState } from '../metrics/pool';
 import { createScrapeAccess } from '../metrics/scrape-access';
+import type { RequestRecord } from './caller';
 import type { RuntimeServices } from './runtime-services';
 import { setSecurityHeaders } from './security-headers';
 
@@ -50,8 +51,8 @@ export const createMetricsRoute = (
       ctx.set('Content-Type', metrics.contentType);
     },
     /** `ms`: how long the answer took to build. */
-    observe(ctx: Context, ms: number, caller: MeasuredCaller) {
-      metrics.observe(ctx.method, ctx.status, ms / 1000, caller);
+    observe(ctx: Context, ms: number, record: RequestRecord) {
+      metrics.observe(ctx.method, ctx.status, ms / 1000, record);
     },
   };
 };
