@@ -1,24 +1,11 @@
 import type { Core } from '@strapi/strapi';
-import type { Context } from 'koa';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimit } from '../../../contracts/rate-limit';
 import { pluginConfig } from '../config/plugin-config';
 import { createBreaker, type Breaker } from './breaker';
-import { policyMember, remainingMember, seconds } from './headers';
 import { createLimiters } from './limiter';
-import { createOutage } from './outage';
+import { createOutage, type OutageDecision } from './outage';
+import { budgetLeft, type Budget, type BudgetLeft, type Spending } from './spending';
 import { openStore, type Store } from './store';
-
-/** One limit a request is counted against (docs/rate-limits.md). */
-export interface Budget {
-  /** What the headers call it: the key's own limit, or the endpoint's. */
-  name: 'key' | 'endpoint';
-  policy: RateLimit;
-  /** Whose limit it is: `k` for keys' own limits, `e<id>` for an endpoint's. */
-  scope: string;
-  /** Who spends it: an API key (`k<id>`) or a source address. */
-  subject: string;
-}
 
 /** A store call that has not answered by then counts as the store being down. */
 const withinTimeout = <T>(work: Promise<T>, ms: number) =>
@@ -27,9 +14,12 @@ const withinTimeout = <T>(work: Promise<T>, ms: number) =>
     work.then(resolve, reject).finally(() => clearTimeout(timer));
   });
 
+/** The store's answer for one budget: within it or not, or the outage decision when it could not be asked. */
+type Counted = { within: boolean; res: RateLimiterRes } | { outage: OutageDecision };
+
 /**
  * Rate limits of this instance: the store from the plugin config (opened by `start()`, closed by `stop()`) and
- * the limiters of the policies in force.
+ * the limiters of the policies in force. Answers values; the runtime turns them into statuses and headers.
  */
 export const createLimits = (strapi: Core.Strapi) => {
   let state: {
@@ -41,15 +31,11 @@ export const createLimits = (strapi: Core.Strapi) => {
     breaker: Breaker | null;
   } | null = null;
 
-  /** The store's answer: within the limit, or not; null when the store failed and the site lets requests through. */
-  const count = async ({ policy, scope, subject }: Budget) => {
+  const count = async ({ policy, scope, subject }: Budget): Promise<Counted> => {
     const { limiterOf, outage, timeoutMs, breaker } = state!;
     // During the breaker's cool-down the store is not asked: the request meets the store-error choice at once.
     const ticket = breaker ? breaker.admits() : 0;
-    if (ticket === null) {
-      outage.failed(new Error('skipped during the cool-down'));
-      return null;
-    }
+    if (ticket === null) return { outage: outage.failed(new Error('skipped during the cool-down')) };
     const consumed = limiterOf(policy, scope).consume(subject);
     try {
       const res = await (breaker ? withinTimeout(consumed, timeoutMs) : consumed);
@@ -59,8 +45,7 @@ export const createLimits = (strapi: Core.Strapi) => {
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) {
         breaker?.failed(ticket);
-        outage.failed(error);
-        return null;
+        return { outage: outage.failed(error) };
       }
       breaker?.succeeded(ticket);
       outage.answered();
@@ -86,26 +71,22 @@ export const createLimits = (strapi: Core.Strapi) => {
       await closing;
     },
     /**
-     * Spends one request of each budget, in order, and sets the RateLimit-Policy and RateLimit headers; answers
-     * the name of the budget that was already spent (with `Retry-After` set), or null. Throws a 503 when the
-     * store cannot be reached and the site refuses requests then.
+     * Spends one request of each budget, in order, up to the first one already spent. A budget the store could
+     * not be asked about is skipped (`allow`) or ends the count as `unavailable` (`refuse`).
      */
-    async spend(ctx: Context, budgets: Budget[]): Promise<Budget['name'] | null> {
-      ctx.set('RateLimit-Policy', budgets.map((b) => policyMember(b.name, b.policy)).join(', '));
-      const remaining: string[] = [];
-      let refused: Budget['name'] | null = null;
+    async spend(budgets: Budget[]): Promise<Spending> {
+      const remaining: BudgetLeft[] = [];
       for (const budget of budgets) {
         const counted = await count(budget);
-        if (!counted) continue;
-        remaining.push(remainingMember(budget.name, counted.res));
-        if (!counted.within) {
-          ctx.set('Retry-After', String(seconds(counted.res.msBeforeNext)));
-          refused = budget.name;
-          break;
+        if ('outage' in counted) {
+          if (counted.outage === 'refuse') return { refused: 'unavailable' };
+          continue;
         }
+        const left = budgetLeft(budget.name, counted.res);
+        remaining.push(left);
+        if (!counted.within) return { refused: budget.name, remaining, retryAfter: left.resetSeconds };
       }
-      if (remaining.length) ctx.set('RateLimit', remaining.join(', '));
-      return refused;
+      return { refused: null, remaining };
     },
   };
 };

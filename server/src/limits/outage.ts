@@ -1,18 +1,19 @@
 import type { Core } from '@strapi/strapi';
-import { MESSAGES } from '../../../contracts/messages';
 import type { PluginConfig } from '../config';
-import { ApiError } from '../errors/api-error';
+
+/** What a request meets while the store cannot be reached: let through uncounted, or refused. */
+export type OutageDecision = PluginConfig['rateLimit']['onStoreError'];
 
 /**
- * What a request meets while the store cannot be reached: `allow` lets it through uncounted, `refuse` answers
- * 503; never a 500. An outage is logged once when it starts and once when the store answers again, not per
- * request: a busy site would otherwise write a line per request for as long as it lasts.
+ * The site's `onStoreError` choice while the store cannot be reached (docs/rate-limits.md#when-the-store-is-down).
+ * An outage is logged once when it starts and once when the store answers again, not per request: a busy site
+ * would otherwise write a line per request for as long as it lasts.
  */
 export const createOutage = (strapi: Core.Strapi, { store, onStoreError }: PluginConfig['rateLimit']) => {
   let down = false;
   return {
-    /** The store failed (or took longer than `storeTimeoutMs`): throws 503 on `refuse`. */
-    failed(error: unknown) {
+    /** The store failed (or took longer than `storeTimeoutMs`): answers what the request meets. */
+    failed(error: unknown): OutageDecision {
       if (!down) {
         down = true;
         strapi.log.warn(
@@ -22,7 +23,7 @@ export const createOutage = (strapi: Core.Strapi, { store, onStoreError }: Plugi
               : 'requests of limited endpoints are refused (503) until it answers again')
         );
       }
-      if (onStoreError === 'refuse') throw new ApiError(503, MESSAGES.limitsUnavailable);
+      return onStoreError;
     },
     answered() {
       if (!down) return;

@@ -8,7 +8,7 @@ import type { EndpointAuth } from '../engine/compile-endpoint';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // If-None-Match and ETag: a page's script may revalidate List and Aggregate answers itself (conditional-get.ts);
-// RateLimit and RateLimit-Policy: it may pace itself (limits/headers.ts).
+// RateLimit and RateLimit-Policy: it may pace itself (rate-limit-headers.ts).
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, If-None-Match';
 const EXPOSED_HEADERS = 'Link, Allow, Retry-After, WWW-Authenticate, ETag, RateLimit, RateLimit-Policy';
 
@@ -19,7 +19,7 @@ export const corsModeOf = (auth: EndpointAuth): CorsMode =>
   auth.method === 'session' ? 'credentialed' : auth.method === 'api-key' ? 'keyed' : 'public';
 
 /**
- * CORS and the origin check of `/_api` (DESIGN.md section 4).
+ * CORS and the origin check of `/_api` (docs/sessions.md, docs/endpoints.md#authentication).
  * - Credentialed endpoints (Browser Session, and `/_api/_session`) answer cross-origin calls only for the
  *   origins listed in the plugin config, with `Access-Control-Allow-Credentials`; never `*`.
  * - API-key endpoints answer any origin with `*` (no cookies are involved), and listed origins by name.

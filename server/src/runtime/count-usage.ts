@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { pluginConfig } from '../config/plugin-config';
 import type { UsageRecorder } from '../usage/recorder';
-import type { Caller } from './access-log';
+import { keyIdOf, type RequestRecord } from './caller';
 
 /**
  * Counts each answer of a request that matched an endpoint (docs/usage.md): its status class, its latency and
@@ -11,8 +11,8 @@ import type { Caller } from './access-log';
  */
 export const createUsageCount = (strapi: Core.Strapi, recorder: UsageRecorder) => {
   if (!pluginConfig(strapi, 'usage').enabled) return null;
-  return (ctx: Context, ms: number, caller: Caller) => {
-    if (!caller.endpoint) return;
-    recorder.count(caller.endpoint, caller.keyId ?? 0, ctx.status, ms, ctx.response.length ?? 0);
+  return (ctx: Context, ms: number, record: RequestRecord) => {
+    if (!record.endpoint) return;
+    recorder.count(record.endpoint, keyIdOf(record) ?? 0, ctx.status, ms, ctx.response.length ?? 0);
   };
 };

@@ -2,11 +2,11 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { MESSAGES } from '../../../contracts/messages';
 import { pluginConfig } from '../config/plugin-config';
-import type { Engine } from '../engine';
-import { createMetrics, type MeasuredCaller } from '../metrics';
+import { createMetrics } from '../metrics';
 import type { PoolState } from '../metrics/pool';
 import { createScrapeAccess } from '../metrics/scrape-access';
-import { getService } from '../services/get-service';
+import type { RequestRecord } from './caller';
+import type { RuntimeServices } from './runtime-services';
 import { setSecurityHeaders } from './security-headers';
 
 const CHALLENGE = 'Bearer realm="data-api metrics"';
@@ -16,12 +16,15 @@ const CHALLENGE = 'Bearer realm="data-api metrics"';
  * token; null when metrics are off, and then nothing is counted and the path is not served. `observe` records
  * a `/_api` answer once it is built, where the access log writes its line.
  */
-export const createMetricsRoute = (strapi: Core.Strapi, engine: Engine) => {
+export const createMetricsRoute = (
+  strapi: Core.Strapi,
+  { engine, loginThrottle }: Pick<RuntimeServices, 'engine' | 'loginThrottle'>
+) => {
   const settings = pluginConfig(strapi, 'metrics');
   if (!settings.enabled) return null;
   const metrics = createMetrics({
     definitionLoads: engine.loads,
-    loginThrottles: () => getService(strapi, 'loginThrottle').refusals(),
+    loginThrottles: () => loginThrottle.refusals(),
     pool: () => (strapi.db.connection as unknown as { client: { pool: PoolState } }).client.pool,
   });
   const access = createScrapeAccess(settings);
@@ -48,8 +51,8 @@ export const createMetricsRoute = (strapi: Core.Strapi, engine: Engine) => {
       ctx.set('Content-Type', metrics.contentType);
     },
     /** `ms`: how long the answer took to build. */
-    observe(ctx: Context, ms: number, caller: MeasuredCaller) {
-      metrics.observe(ctx.method, ctx.status, ms / 1000, caller);
+    observe(ctx: Context, ms: number, record: RequestRecord) {
+      metrics.observe(ctx.method, ctx.status, ms / 1000, record);
     },
   };
 };

@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error';
 
 /**
  * A request whose method the path does not serve: `OPTIONS` answers 204 with `Allow`, any other method 405
- * with the same `Allow` (spec: the path exists, not for this method).
+ * with the same `Allow`: the path exists, not for this method.
  */
 export const answerOtherMethod = (ctx: Context, methods: string[]) => {
   const allow = [...methods, 'OPTIONS'].join(', ');

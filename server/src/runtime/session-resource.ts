@@ -7,11 +7,11 @@ import type { Identified, Identify } from './identify';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import { SITE_USER } from '../auth/site-users';
 import { ApiError } from '../errors/api-error';
-import { getService } from '../services/get-service';
 import { pluginConfig } from '../config/plugin-config';
 import { readJsonBody } from '../writes/body';
 import type { Cors } from './cors';
 import { answerOtherMethod } from './other-method';
+import type { RuntimeServices } from './runtime-services';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'DELETE'];
 const LOGIN_BODY_BYTES = 16 * 1024;
@@ -28,10 +28,15 @@ const answer = (ctx: Context, { user, expiresAt }: Identified) => {
 };
 
 /**
- * `/_api/_session` (DESIGN.md section 4): `POST` logs a site user in with their users-permissions
+ * `/_api/_session` (docs/sessions.md): `POST` logs a site user in with their users-permissions
  * credentials and sets the session cookie, `GET` tells who is logged in (site user or admin), `DELETE` logs out.
  */
-export const createSessionResource = (strapi: Core.Strapi, cors: Cors, { identify, siteUsers }: Identify) => {
+export const createSessionResource = (
+  strapi: Core.Strapi,
+  { sessions, loginThrottle }: Pick<RuntimeServices, 'sessions' | 'loginThrottle'>,
+  cors: Cors,
+  { identify, siteUsers }: Identify
+) => {
   const config = pluginConfig(strapi, 'session');
   const bodyTimeout = pluginConfig(strapi, 'bodyTimeout');
   let lastTidy = 0;
@@ -40,8 +45,8 @@ export const createSessionResource = (strapi: Core.Strapi, cors: Cors, { identif
   const tidy = () => {
     if (Date.now() - lastTidy < TIDY_EVERY_MS) return;
     lastTidy = Date.now();
-    Promise.all([getService(strapi, 'sessions').removeExpired(), getService(strapi, 'loginThrottle').prune()]).catch(
-      (error: Error) => strapi.log.warn(`[data-api] could not remove expired sessions: ${error.message}`)
+    Promise.all([sessions.removeExpired(), loginThrottle.prune()]).catch((error: Error) =>
+      strapi.log.warn(`[data-api] could not remove expired sessions: ${error.message}`)
     );
   };
 
@@ -52,20 +57,18 @@ export const createSessionResource = (strapi: Core.Strapi, cors: Cors, { identif
     const { identifier, password } = parsed.data;
     const found = await siteUsers.find(identifier);
     const subject = { ip: ctx.request.ip, userId: found ? (found.id as number) : null, identifier };
-    const throttle = getService(strapi, 'loginThrottle');
-    const wait = await throttle.attempt(subject);
+    const wait = await loginThrottle.attempt(subject);
     if (wait) throw new ApiError(429, MESSAGES.tooManyLogins, { 'Retry-After': String(wait) });
     let user;
     try {
       user = await siteUsers.check(found, password);
     } catch (error) {
       // Only a wrong password counts: blocked and unconfirmed users gave the right one.
-      if (!(error instanceof ApiError && error.status === 401)) await throttle.succeeded(subject);
+      if (!(error instanceof ApiError && error.status === 401)) await loginThrottle.succeeded(subject);
       throw error;
     }
-    const sessions = getService(strapi, 'sessions');
     // The new session replaces the one this browser had.
-    await Promise.all([throttle.succeeded(subject), sessions.end(readSessionCookie(ctx, config))]);
+    await Promise.all([loginThrottle.succeeded(subject), sessions.end(readSessionCookie(ctx, config))]);
     tidy();
     const { token, expiresAt } = await sessions.start(user, found!.password, {
       ip: ctx.request.ip,
@@ -76,7 +79,7 @@ export const createSessionResource = (strapi: Core.Strapi, cors: Cors, { identif
   };
 
   const logout = async (ctx: Context) => {
-    await getService(strapi, 'sessions').end(readSessionCookie(ctx, config));
+    await sessions.end(readSessionCookie(ctx, config));
     clearSessionCookie(ctx, config);
     ctx.status = 200;
     ctx.body = { success: true };

@@ -1,0 +1,78 @@
+import type { Context } from 'koa';
+import { MESSAGES } from '../../../contracts/messages';
+import type { Engine } from '../engine';
+import { matchRoute } from '../engine/route-table';
+import { ApiError } from '../errors/api-error';
+import { draftsRead } from '../handlers/status-from-query';
+import type { Authenticate } from './authenticate';
+import { failedAt, servedAs, UNMATCHED, type RequestRecord, type Served } from './caller';
+import { answerConditionally } from './conditional-get';
+import { corsModeOf, type Cors } from './cors';
+import { subjectOf } from './limit-subject';
+import { answerOtherMethod } from './other-method';
+import type { RateLimiting } from './rate-limit';
+
+interface EndpointRouteParts {
+  engine: Engine;
+  cors: Cors;
+  authenticate: Authenticate;
+  rateLimit: RateLimiting;
+}
+
+/**
+ * A path of the endpoints in force (docs/architecture.md#the-life-of-a-request): 404 when no endpoint has it,
+ * 405 when none serves the method, a CORS preflight answered; then, in this order, allowed IPs, the origin check
+ * of Browser Session endpoints, authentication, the rate limits of whoever it answered, the endpoint's handler
+ * and the revalidation of its answer. Each step hands the next what it found.
+ */
+export const createEndpointRoute =
+  ({ engine, cors, authenticate, rateLimit }: EndpointRouteParts) =>
+  async (ctx: Context, rest: string): Promise<Served> => {
+    const snapshot = engine.snapshot();
+    const preflight = cors.isPreflight(ctx);
+    const method = preflight ? ctx.get('access-control-request-method').toUpperCase() : ctx.method;
+    const match = matchRoute(snapshot.routes, method, rest);
+    if (match.kind === 'not-found') throw new ApiError(404, MESSAGES.notFound);
+    if (match.kind === 'method-not-allowed') {
+      answerOtherMethod(ctx, match.allow);
+      return UNMATCHED;
+    }
+    const { endpoint, param } = match;
+    let record: RequestRecord = { endpoint };
+    try {
+      const mode = corsModeOf(endpoint.auth);
+      if (preflight) {
+        cors.preflight(ctx, [endpoint.method], mode);
+        return servedAs(record);
+      }
+      cors.decorate(ctx, mode);
+      // Allowed source IPs come first, whatever the authentication.
+      if (endpoint.ipAllowed && !endpoint.ipAllowed(ctx.request.ip)) throw new ApiError(403, MESSAGES.forbidden);
+      // Before any counting: a cross-site request must not spend anyone's budget.
+      if (mode === 'credentialed') cors.checkSource(ctx);
+      // Counted once the caller is known, so nobody else can spend a user's budget; failed sessions per address
+      // (failed keys are not counted).
+      const identity = await authenticate(ctx, endpoint, snapshot).catch(async (error) => {
+        if (mode === 'credentialed') await rateLimit.failedSession(ctx, endpoint);
+        throw error;
+      });
+      record = { endpoint, identity };
+      await rateLimit.spend(ctx, endpoint, identity);
+      await endpoint.handle(ctx, {
+        param,
+        user: identity.kind === 'user' ? identity.user : undefined,
+        preview: identity.kind === 'key' && identity.preview,
+        // An API key's signed file URLs count against the key. A user's and a public endpoint's count against
+        // whoever downloads: a URL travels (a page, a log), and its holder must not spend a user's budget.
+        fileSubject: identity.kind === 'key' ? subjectOf(ctx, identity) : undefined,
+      });
+      // Allowed IPs keep an answer private: a shared cache would hand it to addresses outside the list.
+      answerConditionally(ctx, endpoint.type, {
+        shared: mode === 'public' && !endpoint.ipAllowed,
+        drafts: draftsRead(ctx),
+      });
+      return servedAs(record);
+    } catch (error) {
+      return failedAt(record, error);
+    }
+  };

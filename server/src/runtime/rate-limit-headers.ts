@@ -1,0 +1,27 @@
+import type { Context } from 'koa';
+import type { RateLimit } from '../../../contracts/rate-limit';
+import type { Budget, BudgetLeft, BudgetName, Spending } from '../limits/spending';
+
+/**
+ * The headers of draft-ietf-httpapi-ratelimit-headers (docs/rate-limits.md#what-a-client-sees):
+ * `RateLimit-Policy` lists each limit that applies (`"endpoint";q=100;w=60`: its quota and window in seconds),
+ * `RateLimit` what is left of it (`"endpoint";r=42;t=17`: remaining requests and seconds until the window
+ * resets). Both are Structured Field lists, one member per limit.
+ */
+
+export const policyMember = (name: BudgetName, { requests, windowSeconds }: RateLimit) =>
+  `"${name}";q=${requests};w=${windowSeconds}`;
+
+export const remainingMember = ({ name, remaining, resetSeconds }: BudgetLeft) =>
+  `"${name}";r=${remaining};t=${resetSeconds}`;
+
+/**
+ * The headers of a counted request: every budget's policy; on a refusal, when the spent one has room again;
+ * what is left of each budget the store answered for. None but the policy when the store is down.
+ */
+export const setRateLimitHeaders = (ctx: Context, budgets: Budget[], spending: Spending) => {
+  ctx.set('RateLimit-Policy', budgets.map((b) => policyMember(b.name, b.policy)).join(', '));
+  if (spending.refused === 'unavailable') return;
+  if (spending.refused !== null) ctx.set('Retry-After', String(spending.retryAfter));
+  if (spending.remaining.length) ctx.set('RateLimit', spending.remaining.map(remainingMember).join(', '));
+};
