@@ -35,7 +35,7 @@ const isFileProblem = (error: unknown) => {
 };
 
 /**
- * Files sent to write endpoints (spec 2.9): checked, uploaded to the Media Library before the write's
+ * Files sent to write endpoints (docs/files.md): checked, uploaded to the Media Library before the write's
  * transaction (a provider's upload is slow I/O that must not hold database locks), removed again when the
  * write fails, and removed once nothing links to them when a later write replaces or deletes them.
  */

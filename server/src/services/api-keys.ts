@@ -31,7 +31,7 @@ const toSummary = (row: Record<string, unknown>): ApiKeySummary => ({
   createdAt: iso(row.createdAt),
 });
 
-/** API keys (spec 2.3): the secret is made here, answered once, and stored only as its HMAC. */
+/** API keys (docs/endpoints.md#api-keys): the secret is made here, answered once, and stored only as its HMAC. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const query = () => strapi.db.query(UIDS.apiKey);
   const precision = pluginConfig(strapi, 'lastUsedPrecisionMs');

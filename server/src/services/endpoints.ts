@@ -25,7 +25,10 @@ const routeTaken = (method: string, path: string, by?: { id: number; name: strin
   message: `${method} /_api/${path} is already used${by ? ` by endpoint ${by.id} ("${by.name}")` : ''} (paths are compared without regard to case)`,
 });
 
-/** Endpoint definitions: validated against the live content types before they are stored (DESIGN.md 3). */
+/**
+ * Endpoint definitions: validated against the live content types before they are stored
+ * (docs/endpoints.md#what-is-checked-when-a-definition-is-saved).
+ */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const query = () => strapi.db.query(UIDS.endpoint);
 

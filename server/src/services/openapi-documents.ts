@@ -36,7 +36,7 @@ const slugTaken = (slug: string, by?: { id: number; title: string }): Problem =>
   message: `its slug "${slug}" is already used${by ? ` by document ${by.id} ("${by.title}")` : ''}`,
 });
 
-/** Curated OpenAPI documents (spec 4.7): a selection of endpoints, generated from their definitions on demand. */
+/** Curated OpenAPI documents (docs/openapi.md): a selection of endpoints, generated from their definitions on demand. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const query = () => strapi.db.query(UIDS.openapiDocument);
 

@@ -42,7 +42,7 @@ const problemsOf = (error: unknown, item: Item): Problem[] => {
 };
 
 /**
- * Export and import of the whole configuration (DESIGN.md section 3), for moving it between environments.
+ * Export and import of the whole configuration (docs/reference.md#admin-api), for moving it between environments.
  * Keys travel by name (never a secret or hash); endpoints are matched by route and documents by slug, so importing
  * a file twice changes nothing the second time. An import is checked item by item and written in one transaction:
  * all of it, or nothing with every problem listed.
