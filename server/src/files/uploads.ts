@@ -9,6 +9,8 @@ import type { Values } from '../query/tx-db';
 import { isIncomingFile, type IncomingFile } from './incoming';
 import type { FileRecord, MediaLibrary } from './media-library';
 import { allowedBySite, identifyFile, type AcceptedFile } from './sniff';
+import { decodeRows, warnLeftOut } from '../stored/decode';
+import { trackedFile } from '../stored/stored-upload';
 
 interface Pending {
   values: Values;
@@ -152,9 +154,8 @@ export const createUploads = (
       const ids = [...new Set(candidates)];
       const link = mediaLinkTable(strapi);
       if (!ids.length || !link) return;
-      const tracked = (await tracking().findMany({ where: { fileId: { $in: ids } }, select: ['fileId'] })).map((t) =>
-        Number(t.fileId)
-      );
+      const rows = await tracking().findMany({ where: { fileId: { $in: ids } }, select: trackedFile.columns });
+      const tracked = decodeRows(rows, trackedFile.decode, warnLeftOut(strapi)).map((t) => t.fileId);
       if (!tracked.length) return;
       const stillLinked = new Set(
         (await strapi.db.connection(link.table).distinct(link.fileColumn).whereIn(link.fileColumn, tracked)).map(

@@ -11,7 +11,7 @@ import {
   type ImportResult,
   type TransferDocument,
 } from '../../../contracts/transfer';
-import { routeKey } from '../engine/stored-endpoint';
+import { routeKey } from '../stored/stored-endpoint';
 import type { Path } from '../errors/definition-error';
 import { AdminApiError } from '../errors/admin-api-error';
 import { refuse } from '../errors/refuse';
