@@ -30,11 +30,10 @@ const identify = (file: IncomingFile, field: string, index: number) => {
   }
 };
 
+const FILE_PROBLEMS = new Set(['ApplicationError', 'PayloadTooLargeError', 'ValidationError']);
+
 /** Errors of the upload plugin that are about the file, not the server: a broken image, a size limit. */
-const isFileProblem = (error: unknown) => {
-  const name = (error as { name?: string })?.name;
-  return name === 'ApplicationError' || name === 'PayloadTooLargeError' || name === 'ValidationError';
-};
+const isFileProblem = (error: unknown): error is Error => error instanceof Error && FILE_PROBLEMS.has(error.name);
 
 /**
  * Files sent to write endpoints (docs/files.md): checked, uploaded to the Media Library before the write's
@@ -128,7 +127,7 @@ export const createUploads = (
             try {
               record = await library.upload(filepath, accepted[i].name, accepted[i].mime, file.bytes.length);
             } catch (error) {
-              if (isFileProblem(error)) throw new FieldError(field.name, index, (error as Error).message);
+              if (isFileProblem(error)) throw new FieldError(field.name, index, error.message);
               throw error;
             }
             uploaded.push(record);
