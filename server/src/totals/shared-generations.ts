@@ -64,7 +64,7 @@ export const createSharedGenerations = (strapi: Core.Strapi, intervalMs: number,
   };
 
   const read = async () => {
-    // A row that does not decode fails the read (logged once, as any failure): totals then follow other
+    // A row that does not decode fails the read (logged once, like any failure): totals then follow other
     // instances' writes within `totals.maxAgeMs`.
     const rows = (await knex()(table()).select('name', 'generation')).map((row: unknown) =>
       decodedOrThrow(generationCounter.decode(row))
