@@ -10,7 +10,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
  */
 const LAYERS = [
   ['config', 'errors', 'utils'],
-  ['query'],
+  ['query', 'stored'],
   ['auth', 'aggregate', 'files', 'totals', 'indexes', 'usage', 'limits', 'related'],
   ['writes'],
   ['tasks'],

@@ -13,7 +13,9 @@ import type { CompileDeps } from './deps';
 import { buildRouteTable, type RouteTable } from './route-table';
 import { readSiteLocales, watchDefaultLocale } from './site-locales';
 import { warnOnSpoofableAddress } from './spoofable-address';
-import { toDefinitionInput } from './stored-endpoint';
+import { keyInForce } from '../stored/stored-api-key';
+import { storedEndpoint, toDefinitionInput, type StoredEndpointRow } from '../stored/stored-endpoint';
+import { decodeRows, describeRefusal, warnLeftOut } from '../stored/decode';
 
 export interface KeyRecord {
   id: number;
@@ -78,9 +80,9 @@ export const createRegistry = (
    * definition broken by a later schema change stays off rather than taking the runtime down.
    */
   type NotServed = Map<number, string>;
-  const notServe = (notServed: NotServed, row: Record<string, unknown>, why: string) => {
+  const notServe = (notServed: NotServed, row: StoredEndpointRow, why: string) => {
     strapi.log.warn(`[data-api] endpoint ${row.id} (${row.path}) is not served: ${why}`);
-    notServed.set(row.id as number, why);
+    notServed.set(row.id, why);
   };
 
   const STAGE_REASON = {
@@ -88,11 +90,16 @@ export const createRegistry = (
     site: 'the definition no longer fits its content type',
   } as const;
 
-  /** Each row checked as a save would check it; a row that fails is not served, and says why. */
-  const checkAll = (rows: Array<Record<string, unknown>>, deps: CompileDeps, notServed: NotServed) =>
-    rows.flatMap((row) => {
-      const checked = checkDefinition(strapi, deps, toDefinitionInput(row), row.id as number);
-      if (checked.ok) return [{ id: row.id as number, row, ...checked }];
+  /**
+   * Each row checked as a save would check it; a row that fails is not served, and says why. A row that does
+   * not even decode (its id, author or dates) is not served either: logged, with nothing to answer it by.
+   */
+  const checkAll = (rows: unknown[], deps: CompileDeps, notServed: NotServed) =>
+    decodeRows(rows, storedEndpoint.decode, (refused) =>
+      strapi.log.warn(`[data-api] an endpoint is not served: ${describeRefusal(refused)}`)
+    ).flatMap((row) => {
+      const checked = checkDefinition(strapi, deps, toDefinitionInput(row), row.id);
+      if (checked.ok) return [{ id: row.id, row, ...checked }];
       notServe(notServed, row, `${STAGE_REASON[checked.stage]}: ${checked.problems.map(formatProblem).join('; ')}`);
       return [];
     });
@@ -101,7 +108,7 @@ export const createRegistry = (
   const suspensionsOf = (checked: ReturnType<typeof checkAll>) =>
     suspensions(
       checked.flatMap(({ id, row, definition }) =>
-        typeof row.authorId === 'number' ? [{ id, authorId: row.authorId, definition }] : []
+        row.authorId === null ? [] : [{ id, authorId: row.authorId, definition }]
       )
     );
 
@@ -113,7 +120,7 @@ export const createRegistry = (
     const revision = await readRevision();
     const [rows, keys, locales] = await Promise.all([
       strapi.db.query(UIDS.endpoint).findMany({ where: { enabled: true }, orderBy: { id: 'asc' } }),
-      strapi.db.query(UIDS.apiKey).findMany({ select: ['id', 'hash', 'expiresAt', 'rateLimit', 'preview'] }),
+      strapi.db.query(UIDS.apiKey).findMany({ select: keyInForce.columns }),
       readSiteLocales(strapi),
     ]);
     const suspended: NotServed = new Map();
@@ -125,15 +132,13 @@ export const createRegistry = (
     const routes = buildRouteTable(endpoints, (kept, dropped) =>
       notServe(suspended, byId.get(dropped.id)!, `endpoint ${kept.id} has ${kept.method} /_api/${kept.path}`)
     );
-    const keyRecords = keys.map((k): [string, KeyRecord] => [
-      k.hash as string,
-      {
-        id: k.id as number,
-        expiresAt: k.expiresAt ? new Date(k.expiresAt).getTime() : null,
-        rateLimit: (k.rateLimit as RateLimit | null) ?? null,
-        preview: k.preview === true,
-      },
-    ]);
+    // A key whose row does not decode is not in force: its secret is refused as an unknown one's.
+    const keyRecords = decodeRows(keys, keyInForce.decode, warnLeftOut(strapi)).map(
+      ({ hash, expiresAt, ...key }): [string, KeyRecord] => [
+        hash,
+        { ...key, expiresAt: expiresAt === null ? null : Date.parse(expiresAt) },
+      ]
+    );
     current = {
       revision,
       routes,

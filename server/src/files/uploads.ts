@@ -10,6 +10,8 @@ import type { Values } from '../query/tx-db';
 import { isIncomingFile, type IncomingFile } from './incoming';
 import type { FileRecord, MediaLibrary } from './media-library';
 import { allowedBySite, identifyFile, type AcceptedFile } from './sniff';
+import { decodeRows, warnLeftOut } from '../stored/decode';
+import { trackedFile } from '../stored/stored-upload';
 
 interface Pending {
   values: Values;
@@ -29,14 +31,13 @@ const identify = (file: IncomingFile, field: string, index: number) => {
   }
 };
 
+const FILE_PROBLEMS = new Set(['ApplicationError', 'PayloadTooLargeError', 'ValidationError']);
+
 /** Errors of the upload plugin that are about the file, not the server: a broken image, a size limit. */
-const isFileProblem = (error: unknown) => {
-  const name = (error as { name?: string })?.name;
-  return name === 'ApplicationError' || name === 'PayloadTooLargeError' || name === 'ValidationError';
-};
+const isFileProblem = (error: unknown): error is Error => error instanceof Error && FILE_PROBLEMS.has(error.name);
 
 /**
- * Files sent to write endpoints (spec 2.9): checked, uploaded to the Media Library before the write's
+ * Files sent to write endpoints (docs/files.md): checked, uploaded to the Media Library before the write's
  * transaction (a provider's upload is slow I/O that must not hold database locks), removed again when the
  * write fails, and removed once nothing links to them when a later write replaces or deletes them.
  */
@@ -127,7 +128,7 @@ export const createUploads = (
             try {
               record = await library.upload(filepath, accepted[i].name, accepted[i].mime, file.bytes.length);
             } catch (error) {
-              if (isFileProblem(error)) throw new FieldError(field.name, index, (error as Error).message);
+              if (isFileProblem(error)) throw new FieldError(field.name, index, error.message);
               throw error;
             }
             uploaded.push(record);
@@ -153,9 +154,8 @@ export const createUploads = (
       const ids = [...new Set(candidates)];
       const link = mediaLinkTable(strapi);
       if (!ids.length || !link) return;
-      const tracked = (await tracking().findMany({ where: { fileId: { $in: ids } }, select: ['fileId'] })).map((t) =>
-        Number(t.fileId)
-      );
+      const rows = await tracking().findMany({ where: { fileId: { $in: ids } }, select: trackedFile.columns });
+      const tracked = decodeRows(rows, trackedFile.decode, warnLeftOut(strapi)).map((t) => t.fileId);
       if (!tracked.length) return;
       const stillLinked = new Set(
         (await strapi.db.connection(link.table).distinct(link.fileColumn).whereIn(link.fileColumn, tracked)).map(

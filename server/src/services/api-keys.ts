@@ -12,26 +12,18 @@ import type { RateLimit } from '../../../contracts/rate-limit';
 import { UIDS } from '../../../contracts/plugin';
 import { displayPrefix, generateSecret, hashSecret } from '../auth/api-key';
 import { resolveKeySecret } from '../auth/key-secret';
-import { iso } from '../utils/iso-date';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { pluginConfig } from '../config/plugin-config';
 import { getService } from './get-service';
+import { storedApiKey, unnamedKey, keyName, type StoredApiKey } from '../stored/stored-api-key';
+import { endpointKeys } from '../stored/stored-endpoint';
+import { decodedOrThrow, decodeRows, warnLeftOut } from '../stored/decode';
 
-const toSummary = (row: Record<string, unknown>): ApiKeySummary => ({
-  id: row.id as number,
-  name: row.name as string,
-  description: row.description as string,
-  prefix: row.prefix as string,
-  expiresAt: row.expiresAt ? iso(row.expiresAt) : null,
-  lastUsedAt: row.lastUsedAt ? iso(row.lastUsedAt) : null,
-  rateLimit: (row.rateLimit as RateLimit | null) ?? null,
-  // A key stored before keys had the mark has it null: not marked.
-  preview: row.preview === true,
-  createdAt: iso(row.createdAt),
-});
+/** A key as the admin API answers it: all but its hash. */
+const toSummary = ({ hash: _hash, ...summary }: StoredApiKey): ApiKeySummary => summary;
 
-/** API keys (spec 2.3): the secret is made here, answered once, and stored only as its HMAC. */
+/** API keys (docs/endpoints.md#api-keys): the secret is made here, answered once, and stored only as its HMAC. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const query = () => strapi.db.query(UIDS.apiKey);
   const precision = pluginConfig(strapi, 'lastUsedPrecisionMs');
@@ -39,7 +31,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   const nameTaken = (name: string): Problem => ({ path: ['name'], message: `"${name}" is already the name of a key` });
 
-  const takenNames = async () => new Set((await query().findMany({ select: ['name'] })).map((k) => k.name as string));
+  const leftOut = warnLeftOut(strapi);
+  const takenNames = async () =>
+    new Set(
+      decodeRows(await query().findMany({ select: keyName.columns }), keyName.decode, leftOut).map((k) => k.name)
+    );
 
   /** `base`, or the first `base-<n>` not in `taken`. */
   const firstFree = (taken: Set<string>, base: string) => {
@@ -80,7 +76,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (isUniqueViolation(error)) refuse([nameTaken(chosen)]);
       throw error;
     }
-    return { ...toSummary(row), secret };
+    return { ...toSummary(decodedOrThrow(storedApiKey.decode(row))), secret };
   };
 
   return {
@@ -90,11 +86,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * as a new key is named: the same in every environment that has it, so an import matches it there.
      */
     async nameUnnamed() {
-      const unnamed = await query().findMany({ where: { name: { $null: true } }, select: ['id', 'description'] });
+      const rows = await query().findMany({ where: { name: { $null: true } }, select: unnamedKey.columns });
+      const unnamed = decodeRows(rows, unnamedKey.decode, leftOut);
       if (!unnamed.length) return;
       const taken = await takenNames();
       for (const { id, description } of unnamed) {
-        const name = firstFree(taken, keyNameFrom(description as string));
+        const name = firstFree(taken, keyNameFrom(description));
         taken.add(name);
         try {
           await query().update({ where: { id, name: { $null: true } }, data: { name } });
@@ -106,7 +103,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async find(): Promise<ApiKeySummary[]> {
-      return (await query().findMany({ orderBy: { id: 'asc' } })).map(toSummary);
+      const rows = await query().findMany({ orderBy: { id: 'asc' } });
+      return decodeRows(rows, storedApiKey.decode, leftOut).map(toSummary);
     },
 
     async create(input: unknown): Promise<ApiKeySummary & { secret: string }> {
@@ -124,7 +122,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const row = await query().update({ where: { id }, data: parsed.data });
       if (!row) return null;
       await getService(strapi, 'engine').changed();
-      return toSummary(row);
+      return toSummary(decodedOrThrow(storedApiKey.decode(row)));
     },
 
     /**
@@ -141,14 +139,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const removed = await strapi.db.transaction(async () => {
         const row = await query().delete({ where: { id } });
         if (!row) return null;
-        const endpoints = await strapi.db.query(UIDS.endpoint).findMany({ select: ['id', 'auth'] });
-        for (const endpoint of endpoints) {
-          const auth = endpoint.auth as { method: string; keys?: number[] } | null;
+        const rows = await strapi.db.query(UIDS.endpoint).findMany({ select: endpointKeys.columns });
+        for (const { id: endpointId, auth } of decodeRows(rows, endpointKeys.decode, leftOut)) {
           if (auth?.method === 'api-key' && auth.keys?.includes(id)) {
             const keys = auth.keys.filter((k) => k !== id);
             await strapi.db
               .query(UIDS.endpoint)
-              .update({ where: { id: endpoint.id }, data: { auth: { ...auth, keys } } });
+              .update({ where: { id: endpointId }, data: { auth: { ...auth, keys } } });
           }
         }
         return { id };

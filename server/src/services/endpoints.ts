@@ -10,7 +10,9 @@ import {
 import type { IndexAdvice } from '../../../contracts/index-advice';
 import { UIDS } from '../../../contracts/plugin';
 import { formatProblem, type Problem } from '../../../contracts/problems';
-import { routeKey, toStored } from '../engine/stored-endpoint';
+import { keyId } from '../stored/stored-api-key';
+import { endpointLabel, routeKey, storedEndpoint, toStored } from '../stored/stored-endpoint';
+import { decodedOrThrow, decodeRows, mapDecoded, warnLeftOut } from '../stored/decode';
 import { AdminApiError } from '../errors/admin-api-error';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
@@ -25,7 +27,10 @@ const routeTaken = (method: string, path: string, by?: { id: number; name: strin
   message: `${method} /_api/${path} is already used${by ? ` by endpoint ${by.id} ("${by.name}")` : ''} (paths are compared without regard to case)`,
 });
 
-/** Endpoint definitions: validated against the live content types before they are stored (DESIGN.md 3). */
+/**
+ * Endpoint definitions: validated against the live content types before they are stored
+ * (docs/endpoints.md#what-is-checked-when-a-definition-is-saved).
+ */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const query = () => strapi.db.query(UIDS.endpoint);
 
@@ -41,17 +46,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const method = METHOD_OF_TYPE[definition.type];
     // No key is valid: the state a revocation leaves, in which every caller is refused (an export must import).
     if (definition.auth.method === 'api-key' && definition.auth.keys.length) {
-      const found = await strapi.db
+      const rows = await strapi.db
         .query(UIDS.apiKey)
-        .findMany({ where: { id: { $in: definition.auth.keys } }, select: ['id'] });
-      const missing = definition.auth.keys.filter((k) => !found.some((f) => f.id === k));
+        .findMany({ where: { id: { $in: definition.auth.keys } }, select: keyId.columns });
+      const found = new Set(decodeRows(rows, keyId.decode, warnLeftOut(strapi)).map((key) => key.id));
+      const missing = definition.auth.keys.filter((k) => !found.has(k));
       if (missing.length)
         problems.push({ path: ['auth', 'keys'], message: `no API key with id ${missing.join(', ')}` });
     }
     const clash = await query().findOne({
       where: { routeKey: routeKey(method, definition.path), ...(id ? { id: { $ne: id } } : {}) },
+      select: endpointLabel.columns,
     });
-    if (clash) problems.push(routeTaken(method, definition.path, clash));
+    if (clash) {
+      const by = endpointLabel.decode(clash);
+      problems.push(routeTaken(method, definition.path, by.ok ? by.value : undefined));
+    }
     problems.push(...(await getService(strapi, 'adminRights').problemsOnSave(definition, actor)));
     if (problems.length) refuse(problems);
     return definition;
@@ -82,7 +92,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (isUniqueViolation(error)) refuse([routeTaken(method, definition.path)]);
       throw error;
     }
-    return toStored(row);
+    return toStored(decodedOrThrow(storedEndpoint.decode(row)));
   };
 
   /** An endpoint as the admin API answers it: with why it is not served when its author lacks the rights. */
@@ -98,7 +108,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   const collection = storedCollection<StoredEndpoint, EndpointDefinition>(strapi, UIDS.endpoint, {
-    toStored: (row) => withSuspension(toStored(row)),
+    decode: (row) => mapDecoded(storedEndpoint.decode(row), (stored) => withSuspension(toStored(stored))),
     validate,
     save,
   });
@@ -116,9 +126,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const switchesOffOnly = async (id: number, input: unknown) => {
     const parsed = definitionSchema.safeParse(input);
     if (!parsed.success || parsed.data.enabled) return false;
-    const row = await query().findOne({ where: { id } });
-    if (!row) return false;
-    return JSON.stringify({ ...definitionOf(toStored(row)), enabled: false }) === JSON.stringify(parsed.data);
+    const row = storedEndpoint.decode(await query().findOne({ where: { id } }));
+    if (!row.ok) return false;
+    return JSON.stringify({ ...definitionOf(toStored(row.value)), enabled: false }) === JSON.stringify(parsed.data);
   };
 
   return {

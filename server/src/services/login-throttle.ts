@@ -4,6 +4,9 @@ import { keyedHash } from '../auth/keyed-hash';
 import { loginAddressKey } from '../auth/login-address';
 import { resolveKeySecret } from '../auth/key-secret';
 import { pluginConfig } from '../config/plugin-config';
+import { decodedOrThrow } from '../stored/decode';
+import { pluginTable } from '../stored/plugin-table';
+import { loginCounter } from '../stored/stored-login-throttle';
 
 /**
  * Who a login attempt counts against: its address (an IPv6 one by its /64), and the user it names (or the
@@ -24,10 +27,9 @@ export interface LoginSubject {
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const settings = () => pluginConfig(strapi, 'session');
-  const meta = () => strapi.db.metadata.get(UIDS.loginThrottle);
-  const column = (attribute: 'key' | 'failures' | 'windowStart') =>
-    (meta().attributes[attribute] as { columnName?: string }).columnName ?? attribute;
-  const table = () => strapi.db.connection(meta().tableName);
+  const meta = () => pluginTable(strapi, UIDS.loginThrottle);
+  const column = (attribute: 'key' | 'failures' | 'windowStart') => meta().column(attribute);
+  const table = () => strapi.db.connection(meta().name);
   const keyOf = (text: string) => keyedHash(resolveKeySecret(strapi), 'login', text);
 
   // A user found by the identifier is counted by id: collations that ignore case or accents must not make
@@ -60,7 +62,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const rows = await knex.transaction(async (trx) => {
         for (const key of keys) {
           // An ended window starts again with this attempt.
-          const updated = await trx(meta().tableName)
+          const updated = await trx(meta().name)
             .where(keyColumn, key)
             .update({
               [failures]: knex.raw('CASE WHEN ?? > ? THEN ?? + 1 ELSE 1 END', [windowStart, windowFrom, failures]),
@@ -73,9 +75,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             });
           if (!updated) return null; // pruned meanwhile: made again in the next round
         }
-        return trx(meta().tableName).whereIn(keyColumn, keys).select({ key: keyColumn, failures, windowStart });
+        const counted: unknown[] = await trx(meta().name)
+          .whereIn(keyColumn, keys)
+          .select({ key: keyColumn, failures, windowStart });
+        return counted;
       });
-      if (rows) return rows as Array<{ key: string; failures: unknown; windowStart: unknown }>;
+      // A count that does not decode fails the attempt, as one that could not be made.
+      if (rows) return rows.map((row) => decodedOrThrow(loginCounter.decode(row)));
     }
     throw new Error('data-api: could not count a login attempt');
   };
@@ -100,8 +106,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       let wait = 0;
       for (const row of rows) {
         const limit = counters.find((c) => c.key === row.key)!.limit;
-        const end = Number(row.windowStart) + settings().failureWindowMs;
-        if (Number(row.failures) > limit && end > now) wait = Math.max(wait, Math.ceil((end - now) / 1000));
+        const end = row.windowStart + settings().failureWindowMs;
+        if (row.failures > limit && end > now) wait = Math.max(wait, Math.ceil((end - now) / 1000));
       }
       // A refused attempt checks no password: it gives its counts back, so the counts stay those of checks.
       if (wait) {

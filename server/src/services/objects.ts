@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { z } from 'zod';
 import { buildModel } from '../query/build-model';
 import type { ComponentModel, ModelField } from '../query/model';
 import { pluginConfig } from '../config/plugin-config';
@@ -56,12 +57,16 @@ export const describeField = (field: ModelField, place: FieldPlace): ObjectField
   };
 };
 
+/** What the i18n plugin's locales service answers: its locales, and the code of the default one. */
+const i18nLocalesSchema = z.array(z.object({ code: z.string(), name: z.string().nullish() }));
+const i18nDefaultSchema = z.string().nullish();
+
 /** The site's locales and its default one (none without the i18n plugin). */
 const siteLocales = async (strapi: Core.Strapi): Promise<{ locales: SiteLocale[]; defaultLocale: string | null }> => {
   const service = strapi.plugin('i18n')?.service('locales');
   if (!service) return { locales: [], defaultLocale: null };
-  const rows = (await service.find()) as Array<{ code: string; name?: string }>;
-  const defaultLocale = (await service.getDefaultLocale()) as string | null;
+  const rows = i18nLocalesSchema.parse(await service.find());
+  const defaultLocale = i18nDefaultSchema.parse(await service.getDefaultLocale());
   return { locales: rows.map((r) => ({ code: r.code, name: r.name ?? r.code })), defaultLocale: defaultLocale ?? null };
 };
 

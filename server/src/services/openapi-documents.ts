@@ -9,7 +9,6 @@ import {
 } from '../../../contracts/openapi';
 import { problemsOfIssues, type Problem } from '../../../contracts/problems';
 import { UIDS } from '../../../contracts/plugin';
-import { iso } from '../utils/iso-date';
 import { createLru } from '../query/lru';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
@@ -17,18 +16,20 @@ import { buildOpenapiDocument, type OpenapiObject } from '../openapi/document';
 import { getService } from './get-service';
 import { pluginConfig } from '../config/plugin-config';
 import { storedCollection } from './stored-collection';
+import { decodedOrThrow, decodeRows, mapDecoded, warnLeftOut } from '../stored/decode';
+import { endpointId } from '../stored/stored-endpoint';
+import {
+  documentEndpoints,
+  documentTitle,
+  storedOpenapiDocument,
+  type StoredOpenapiDocumentRow,
+} from '../stored/stored-openapi-document';
 
-const toStored = (row: Record<string, unknown>): StoredOpenapiDocument => ({
-  id: row.id as number,
-  title: row.title as string,
-  slug: row.slug as string,
-  version: (row.version as string | null) ?? '1.0.0',
-  description: (row.description as string | null) ?? '',
-  endpoints: Array.isArray(row.endpoints) ? (row.endpoints as number[]) : [],
-  public: row.public === true,
-  publicPath: `/_api/${OPENAPI_PATH}/${row.slug as string}.json`,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
+const toStored = ({ createdAt, updatedAt, ...document }: StoredOpenapiDocumentRow): StoredOpenapiDocument => ({
+  ...document,
+  publicPath: `/_api/${OPENAPI_PATH}/${document.slug}.json`,
+  createdAt,
+  updatedAt,
 });
 
 const slugTaken = (slug: string, by?: { id: number; title: string }): Problem => ({
@@ -36,9 +37,10 @@ const slugTaken = (slug: string, by?: { id: number; title: string }): Problem =>
   message: `its slug "${slug}" is already used${by ? ` by document ${by.id} ("${by.title}")` : ''}`,
 });
 
-/** Curated OpenAPI documents (spec 4.7): a selection of endpoints, generated from their definitions on demand. */
+/** Curated OpenAPI documents (docs/openapi.md): a selection of endpoints, generated from their definitions on demand. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const query = () => strapi.db.query(UIDS.openapiDocument);
+  const leftOut = warnLeftOut(strapi);
 
   /**
    * Checks a document: its shape, a free slug, and endpoints that exist. An endpoint deleted since the document
@@ -53,14 +55,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (slug.length > SLUG_MAX_LENGTH)
       problems.push({ path: ['title'], message: `its slug would be longer than ${SLUG_MAX_LENGTH} characters` });
     const found = document.endpoints.length
-      ? await strapi.db.query(UIDS.endpoint).findMany({ where: { id: { $in: document.endpoints } }, select: ['id'] })
+      ? await strapi.db
+          .query(UIDS.endpoint)
+          .findMany({ where: { id: { $in: document.endpoints } }, select: endpointId.columns })
       : [];
-    const exists = new Set(found.map((f) => f.id as number));
-    const stored = id ? ((await query().findOne({ where: { id }, select: ['endpoints'] }))?.endpoints as number[]) : [];
+    const exists = new Set(decodeRows(found, endpointId.decode, leftOut).map((e) => e.id));
+    const listed = id ? await query().findOne({ where: { id }, select: documentEndpoints.columns }) : null;
+    const stored = listed ? decodeRows([listed], documentEndpoints.decode, leftOut)[0]?.endpoints : [];
     const missing = document.endpoints.filter((e) => !exists.has(e) && !stored?.includes(e));
     if (missing.length) problems.push({ path: ['endpoints'], message: `no endpoint with id ${missing.join(', ')}` });
-    const clash = await query().findOne({ where: { slug, ...(id ? { id: { $ne: id } } : {}) } });
-    if (clash) problems.push(slugTaken(slug, clash));
+    const clash = await query().findOne({
+      where: { slug, ...(id ? { id: { $ne: id } } : {}) },
+      select: documentTitle.columns,
+    });
+    if (clash) {
+      const by = documentTitle.decode(clash);
+      problems.push(slugTaken(slug, by.ok ? by.value : undefined));
+    }
     if (problems.length) refuse(problems);
     return { ...document, endpoints: document.endpoints.filter((e) => exists.has(e)), slug };
   };
@@ -68,7 +79,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const save = async (data: Awaited<ReturnType<typeof validate>>, id?: number) => {
     try {
       const row = id ? await query().update({ where: { id }, data }) : await query().create({ data });
-      return toStored(row);
+      return toStored(decodedOrThrow(storedOpenapiDocument.decode(row)));
     } catch (error) {
       // Two saves of the same slug at once: the unique index decides.
       if (isUniqueViolation(error)) refuse([slugTaken(data.slug)]);
@@ -107,7 +118,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return entry;
   };
 
-  const collection = storedCollection(strapi, UIDS.openapiDocument, { toStored, validate, save });
+  const collection = storedCollection(strapi, UIDS.openapiDocument, {
+    decode: (row) => mapDecoded(storedOpenapiDocument.decode(row), toStored),
+    validate,
+    save,
+  });
 
   return {
     ...collection,
@@ -124,10 +139,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     publicJson,
     /** Takes a deleted endpoint out of every document (called in the deletion's transaction). */
     async forgetEndpoint(id: number) {
-      for (const row of await query().findMany({ select: ['id', 'endpoints'] })) {
-        const endpoints = Array.isArray(row.endpoints) ? (row.endpoints as number[]) : [];
+      const rows = await query().findMany({ select: documentEndpoints.columns });
+      for (const document of decodeRows(rows, documentEndpoints.decode, leftOut)) {
+        const { endpoints } = document;
         if (endpoints.includes(id)) {
-          await query().update({ where: { id: row.id }, data: { endpoints: endpoints.filter((e) => e !== id) } });
+          await query().update({ where: { id: document.id }, data: { endpoints: endpoints.filter((e) => e !== id) } });
         }
       }
     },

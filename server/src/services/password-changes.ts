@@ -1,6 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { UIDS } from '../../../contracts/plugin';
 import { SITE_USER } from '../auth/site-users';
+import { decodedOrThrow, decodeRows, describeRefusal, warnLeftOut } from '../stored/decode';
+import { decodeChangedAt, passwordChangeId, userPassword } from '../stored/stored-password-change';
 
 /** What the database's lifecycles hand a subscriber (`@strapi/database`'s Event, the part read here). */
 interface UpdateEvent {
@@ -17,16 +19,13 @@ interface UpdateEvent {
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const changes = () => strapi.db.query(UIDS.passwordChange);
-  const hashesOf = async (where: unknown) =>
-    new Map(
-      (await strapi.db.query(SITE_USER).findMany({ where, select: ['id', 'password'] })).map((u) => [
-        u.id as number,
-        u.password as unknown,
-      ])
-    );
+  const hashesOf = async (where: unknown) => {
+    const rows = await strapi.db.query(SITE_USER).findMany({ where, select: userPassword.columns });
+    return new Map(decodeRows(rows, userPassword.decode, warnLeftOut(strapi)).map((u) => [u.id, u.password]));
+  };
 
   const record = async (userId: number, changedAt: number) => {
-    const { id } = await changes().create({ data: { userId, changedAt } });
+    const { id } = decodedOrThrow(passwordChangeId.decode(await changes().create({ data: { userId, changedAt } })));
     // Only older rows go: two changes at once each keep the newer one.
     await changes().deleteMany({ where: { userId, id: { $lt: id } } });
   };
@@ -37,8 +36,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     event.state.passwordHashes = await hashesOf(event.params.where);
   };
   const after = async (event: UpdateEvent) => {
-    const previous = event.state.passwordHashes as Map<number, unknown> | undefined;
-    if (!previous?.size) return;
+    const previous = event.state.passwordHashes;
+    if (!(previous instanceof Map) || !previous.size) return;
     const now = Date.now();
     const current = await hashesOf({ id: { $in: [...previous.keys()] } });
     for (const [id, hash] of current) {
@@ -61,7 +60,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
-    /** Whether a token of this user issued at `issuedAt` (seconds; null: it tells none) still stands. */
+    /**
+     * Whether a token of this user issued at `issuedAt` (seconds; null: it tells none) still stands. A change whose
+     * time does not decode refuses the token (logged).
+     */
     async allows(userId: number, issuedAt: number | null): Promise<boolean> {
       const change = await changes().findOne({
         where: { userId },
@@ -69,7 +71,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         orderBy: { changedAt: 'desc' },
       });
       if (!change) return true;
-      return issuedAt !== null && issuedAt >= Math.floor(Number(change.changedAt) / 1000);
+      const changedAt = decodeChangedAt(change);
+      if (!changedAt.ok) {
+        strapi.log.warn(
+          `[data-api] a token is refused, a password change does not decode: ${describeRefusal(changedAt)}`
+        );
+        return false;
+      }
+      return issuedAt !== null && issuedAt >= Math.floor(changedAt.value / 1000);
     },
   };
 };

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { UIDS } from '../../../contracts/plugin';
-import type { SessionSummary, SessionUser, SessionUserObject } from '../../../contracts/session';
+import type { SessionSummary, SessionUser } from '../../../contracts/session';
 import { siteSessionSql } from '../auth/site-session-sql';
 import { SITE_USER, type SiteUserRow } from '../auth/site-users';
 import { codecFor, type Codec } from '../query/codecs';
@@ -8,7 +8,8 @@ import type { ScalarField } from '../query/model';
 import { getService } from './get-service';
 import { resolveKeySecret } from '../auth/key-secret';
 import { generateSessionToken, hashSessionToken, passwordStamp } from '../auth/session-token';
-import { iso } from '../utils/iso-date';
+import { decodeRows, describeRefusal, warnLeftOut } from '../stored/decode';
+import { decodeSessionLogin, listedSession, listedSessionUser, sessionId } from '../stored/stored-session';
 import { pluginConfig } from '../config/plugin-config';
 
 /** How `expiresAt` travels to and from the database (a datetime column). */
@@ -31,6 +32,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const query = () => strapi.db.query(UIDS.session);
   const hashOf = (token: string | undefined) => hashSessionToken(resolveKeySecret(strapi), token);
   const live = () => ({ expiresAt: { $gt: new Date() } });
+  const leftOut = warnLeftOut(strapi);
   let statement: { sql: string; datetime: Codec } | null = null;
 
   /** Ends a user's oldest sessions past `maxPerUser`, so sessions cannot pile up without bound. */
@@ -39,9 +41,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       where: { userObject: user.object, userId: user.id },
       orderBy: { id: 'desc' },
       offset: pluginConfig(strapi, 'session').maxPerUser,
-      select: ['id'],
+      select: sessionId.columns,
     });
-    if (excess.length) await query().deleteMany({ where: { id: { $in: excess.map((row) => row.id) } } });
+    const ids = decodeRows(excess, sessionId.decode, leftOut).map((row) => row.id);
+    if (ids.length) await query().deleteMany({ where: { id: { $in: ids } } });
   };
 
   return {
@@ -66,7 +69,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * The site user of a token's live session, with the row's expiry, or null: one prepared statement (session,
-     * user and role), since every request to a session endpoint asks.
+     * user and role), since every request to a session endpoint asks. A row that does not decode is no session
+     * (logged).
      */
     async siteUser(token: string | undefined): Promise<(SiteUserRow & { expiresAt: string }) | null> {
       const tokenHash = hashOf(token);
@@ -75,8 +79,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       statement ??= { sql: siteSessionSql(strapi, dialect), datetime: codecFor(DATETIME, dialect) };
       const { sql, datetime } = statement;
       const [row] = await executor.all(sql, [tokenHash, SITE_USER, datetime.toDb(new Date())]);
-      if (!row || row.passwordStamp !== passwordStamp(resolveKeySecret(strapi), row.password)) return null;
-      return { ...(row as unknown as SiteUserRow), expiresAt: datetime.fromDb(row.expiresAt) as string };
+      if (!row) return null;
+      const login = decodeSessionLogin(row, datetime.fromDb);
+      if (!login.ok) {
+        strapi.log.warn(`[data-api] a session is refused, its row does not decode: ${describeRefusal(login)}`);
+        return null;
+      }
+      const { value } = login;
+      return value.passwordStamp === passwordStamp(resolveKeySecret(strapi), value.password) ? value : null;
     },
 
     /** Ends the session of a token (logout); nothing happens for an unknown one. */
@@ -90,33 +100,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * no longer let anyone in). A deleted user's rows stay listed, without a user, until they expire.
      */
     async find(): Promise<SessionSummary[]> {
-      const rows = await query().findMany({ where: live(), orderBy: { id: 'desc' } });
-      const ids = [...new Set(rows.map((r) => r.userId as number))];
+      const found = await query().findMany({ where: live(), orderBy: { id: 'desc' }, select: listedSession.columns });
+      const rows = decodeRows(found, listedSession.decode, leftOut);
+      const ids = [...new Set(rows.map((r) => r.userId))];
       const users = ids.length
-        ? await strapi.db
-            .query(SITE_USER)
-            .findMany({ where: { id: { $in: ids } }, select: ['id', 'email', 'username', 'password'] })
+        ? await strapi.db.query(SITE_USER).findMany({ where: { id: { $in: ids } }, select: listedSessionUser.columns })
         : [];
-      const byId = new Map(users.map((u) => [u.id as number, u]));
+      const byId = new Map(decodeRows(users, listedSessionUser.decode, leftOut).map((u) => [u.id, u]));
       const secret = resolveKeySecret(strapi);
-      const ended = (row: Record<string, unknown>) => {
-        const user = byId.get(row.userId as number);
-        return Boolean(user) && row.passwordStamp !== passwordStamp(secret, user.password);
-      };
-      return rows
-        .filter((row) => !ended(row))
-        .map((row) => {
-          const user = byId.get(row.userId as number);
-          return {
-            id: row.id as number,
-            userObject: row.userObject as SessionUserObject,
-            user: user ? { id: user.id as number, email: user.email ?? null, username: user.username ?? null } : null,
-            ip: row.ip ?? null,
-            userAgent: row.userAgent ?? null,
-            createdAt: iso(row.createdAt),
-            expiresAt: iso(row.expiresAt),
-          };
-        });
+      return rows.flatMap((row) => {
+        const user = byId.get(row.userId);
+        if (user && row.passwordStamp !== passwordStamp(secret, user.password)) return [];
+        const { id, userObject, ip, userAgent, createdAt, expiresAt } = row;
+        const listed = user ? { id: user.id, email: user.email, username: user.username } : null;
+        return [{ id, userObject, user: listed, ip, userAgent, createdAt, expiresAt }];
+      });
     },
 
     /** Revokes one session (admin API); true when it existed. */

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { definitionOf, METHOD_OF_TYPE, normalizePath } from '../../../contracts/definition';
+import { definitionOf, ENDPOINT_TYPES, METHOD_OF_TYPE, normalizePath } from '../../../contracts/definition';
 import { problemsOfIssues, type Problem } from '../../../contracts/problems';
 import { isPlainObject } from '../../../contracts/json';
 import { slugOf } from '../../../contracts/openapi';
@@ -11,7 +11,7 @@ import {
   type ImportResult,
   type TransferDocument,
 } from '../../../contracts/transfer';
-import { routeKey } from '../engine/stored-endpoint';
+import { routeKey } from '../stored/stored-endpoint';
 import type { Path } from '../errors/definition-error';
 import { AdminApiError } from '../errors/admin-api-error';
 import { refuse } from '../errors/refuse';
@@ -21,6 +21,12 @@ import { keyResolver } from './transfer-keys';
 
 /** `GET shop/orders`: how endpoints are named across environments (their ids differ). */
 const routeOf = (method: string, path: string) => `${method} ${path}`;
+
+/** The method of the endpoint type an imported item names, if it names one (its own check says what is wrong). */
+const methodOf = (type: unknown) => {
+  const known = ENDPOINT_TYPES.find((t) => t === type);
+  return known && METHOD_OF_TYPE[known];
+};
 
 /** An item of the file: its path, and its name in words (`endpoint shop/orders`), which its problems end with. */
 interface Item {
@@ -42,7 +48,7 @@ const problemsOf = (error: unknown, item: Item): Problem[] => {
 };
 
 /**
- * Export and import of the whole configuration (DESIGN.md section 3), for moving it between environments.
+ * Export and import of the whole configuration (docs/reference.md#admin-api), for moving it between environments.
  * Keys travel by name (never a secret or hash); endpoints are matched by route and documents by slug, so importing
  * a file twice changes nothing the second time. An import is checked item by item and written in one transaction:
  * all of it, or nothing with every problem listed.
@@ -82,7 +88,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const problems: Problem[] = [];
     const routes = new Map<string, number>();
     file.endpoints.forEach((e, i) => {
-      const method = METHOD_OF_TYPE[e.type as keyof typeof METHOD_OF_TYPE];
+      const method = methodOf(e.type);
       if (!method || typeof e.path !== 'string') return;
       const key = routeKey(method, normalizePath(e.path));
       if (routes.has(key))
@@ -141,7 +147,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const definitionInput =
           isPlainObject(auth) && auth.method === 'api-key' ? { ...raw, auth: { ...auth, keys } } : raw;
         try {
-          const method = METHOD_OF_TYPE[raw.type as keyof typeof METHOD_OF_TYPE];
+          const method = methodOf(raw.type);
           const existing =
             method && typeof raw.path === 'string'
               ? await storedEndpoints().findByRoute(method, normalizePath(raw.path))

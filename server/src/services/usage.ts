@@ -11,13 +11,16 @@ import {
 } from '../../../contracts/usage';
 import { pluginConfig } from '../config/plugin-config';
 import { refuse } from '../errors/refuse';
-import { iso } from '../utils/iso-date';
 import { bucketTable, type BucketTable } from '../usage/bucket-table';
 import { hourOf } from '../usage/buckets';
 import { addSums, countsOf, noSums } from '../usage/counts';
 import { createUsageRecorder } from '../usage/recorder';
 import { buildSeries, seriesRange, type Labeller } from '../usage/series';
-import { sumBuckets, type SumRow } from '../usage/sum-buckets';
+import { sumBuckets } from '../usage/sum-buckets';
+import { decodeRows, warnLeftOut } from '../stored/decode';
+import { keyLastUse, keyName } from '../stored/stored-api-key';
+import { endpointLabel } from '../stored/stored-endpoint';
+import type { SumRow } from '../stored/stored-usage-bucket';
 
 /**
  * Usage statistics (docs/usage.md): this instance's recorder, which the runtime counts into and which writes
@@ -27,13 +30,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const settings = pluginConfig(strapi, 'usage');
   const recorder = createUsageRecorder(strapi, settings);
   let table: BucketTable | null = null;
+  const leftOut = warnLeftOut(strapi);
   const sum = (request: Parameters<typeof sumBuckets>[2]) =>
     sumBuckets(strapi.db.connection, (table ??= bucketTable(strapi)), request);
 
   /** Endpoints as they are now (`GET shop/orders`), else the route their rows hold. */
   const endpointLabels = async (): Promise<Labeller> => {
-    const rows = await strapi.db.query(UIDS.endpoint).findMany({ select: ['id', 'method', 'path'] });
-    const routes = new Map(rows.map((e) => [e.id as number, `${e.method} ${e.path}`]));
+    const rows = await strapi.db.query(UIDS.endpoint).findMany({ select: endpointLabel.columns });
+    const endpoints = decodeRows(rows, endpointLabel.decode, leftOut);
+    const routes = new Map(endpoints.map((e) => [e.id, `${e.method} ${e.path}`]));
     return (id, route) => ({ label: routes.get(id) ?? route, gone: !routes.has(id) });
   };
 
@@ -45,17 +50,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (!showKeys) return () => ({ label: null, gone: false });
     const ids = [...new Set(rows.map((row) => row.group).filter((id) => id !== 0))];
     const keys = ids.length
-      ? await strapi.db.query(UIDS.apiKey).findMany({ where: { id: { $in: ids } }, select: ['id', 'name'] })
+      ? await strapi.db.query(UIDS.apiKey).findMany({ where: { id: { $in: ids } }, select: keyName.columns })
       : [];
-    const names = new Map(keys.map((k) => [k.id as number, k.name as string]));
+    const names = new Map(decodeRows(keys, keyName.decode, leftOut).map((k) => [k.id, k.name]));
     return (id) => (id === 0 ? { label: null, gone: false } : { label: names.get(id) ?? null, gone: !names.has(id) });
   };
 
   /** A key's last use, for an admin who may read keys; null otherwise, as for a key never used or not there. */
   const lastUsedOf = async (id: number, showKeys: boolean) => {
     if (!showKeys) return null;
-    const key = await strapi.db.query(UIDS.apiKey).findOne({ where: { id }, select: ['lastUsedAt'] });
-    return key?.lastUsedAt ? iso(key.lastUsedAt) : null;
+    const key = await strapi.db.query(UIDS.apiKey).findOne({ where: { id }, select: keyLastUse.columns });
+    return key ? (decodeRows([key], keyLastUse.decode, leftOut)[0]?.lastUsedAt ?? null) : null;
   };
 
   return {

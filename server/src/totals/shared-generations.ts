@@ -1,6 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import { UIDS } from '../../../contracts/plugin';
 import { isUniqueViolation } from '../errors/unique-violation';
+import { decodedOrThrow } from '../stored/decode';
+import { pluginTable } from '../stored/plugin-table';
+import { generationCounter } from '../stored/stored-generation';
 
 /** Writes seen within this long are told to other instances in one go. */
 const BATCH_MS = 20;
@@ -38,7 +41,7 @@ export const createSharedGenerations = (strapi: Core.Strapi, intervalMs: number,
     );
     return queue;
   };
-  const table = () => (strapi.db.metadata.get(UIDS.generation) as unknown as { tableName: string }).tableName;
+  const table = () => pluginTable(strapi, UIDS.generation).name;
   const knex = () => strapi.db.connection;
 
   const addOne = async (uid: string) => {
@@ -61,13 +64,14 @@ export const createSharedGenerations = (strapi: Core.Strapi, intervalMs: number,
   };
 
   const read = async () => {
-    const rows: Array<{ name: string; generation: number | string }> = await knex()(table()).select(
-      'name',
-      'generation'
+    // A row that does not decode fails the read (logged once, like any failure): totals then follow other
+    // instances' writes within `totals.maxAgeMs`.
+    const rows = (await knex()(table()).select('name', 'generation')).map((row: unknown) =>
+      decodedOrThrow(generationCounter.decode(row))
     );
     const changed: string[] = [];
     for (const row of rows) {
-      const now = Number(row.generation);
+      const now = row.generation;
       const before = seen.get(row.name) ?? (firstRead ? now : 0);
       if (now - before > (mine.get(row.name) ?? 0)) changed.push(row.name);
       seen.set(row.name, now);

@@ -1,7 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import type { Dialect } from '../query/dialect';
 
+/** What is read of an attribute's metadata (`@strapi/database`'s Attribute, a union of every kind). */
 interface AttributeMeta {
+  type: string;
   target?: string;
   morphBy?: string;
   joinTable?: { name: string };
@@ -19,7 +21,7 @@ interface ModelMeta {
  * them through their own queries; this plugin's writes count as writes of the type that holds them).
  */
 export const tableOwners = (strapi: Core.Strapi): Map<string, Set<string>> => {
-  const metas = [...(strapi.db.metadata as unknown as Map<string, ModelMeta>).values()];
+  const metas: ModelMeta[] = [...strapi.db.metadata.values()];
   const owners = new Map<string, Set<string>>();
   const own = (table: string | undefined, ...uids: Array<string | undefined>) => {
     if (!table) return;

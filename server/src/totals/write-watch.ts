@@ -28,5 +28,5 @@ export const watchStrapiWrites = (
     if (!strapi.db.inTransaction()) return written(uid);
     await strapi.db.transaction(({ onCommit }) => onCommit(() => written(uid)));
   });
-  return unsubscribe as unknown as () => void;
+  return unsubscribe;
 };

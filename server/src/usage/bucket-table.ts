@@ -1,18 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import { UIDS } from '../../../contracts/plugin';
+import { pluginTable } from '../stored/plugin-table';
 import { COUNTERS } from './buckets';
-
-type Attributes = Record<string, { columnName?: string }>;
 
 /** The usage table's name and columns, from Strapi's metadata (it makes the column names). */
 export const bucketTable = (strapi: Core.Strapi) => {
-  const { tableName, attributes } = strapi.db.metadata.get(UIDS.usageBucket) as unknown as {
-    tableName: string;
-    attributes: Attributes;
-  };
-  const column = (name: string) => attributes[name].columnName ?? name;
+  const { name, column } = pluginTable(strapi, UIDS.usageBucket);
   return {
-    table: tableName,
+    table: name,
     hour: column('hour'),
     endpointId: column('endpointId'),
     keyId: column('keyId'),

@@ -1,7 +1,7 @@
 import { HOUR_MS, HOURLY_UP_TO_HOURS, type UsageGroup, type UsageSeries } from '../../../contracts/usage';
 import { hourOf } from './buckets';
 import { addSums, countsOf, noSums } from './counts';
-import type { SumRow } from './sum-buckets';
+import type { SumRow } from '../stored/stored-usage-bucket';
 
 /** The hours a series covers and the periods it answers in. */
 export interface SeriesRange {

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { decodedOrThrow } from '../stored/decode';
+import { decodeSumRow, type SumRow } from '../stored/stored-usage-bucket';
 import type { BucketTable } from './bucket-table';
 
 export interface SumRequest {
@@ -12,20 +14,10 @@ export interface SumRequest {
   keyId?: number;
 }
 
-export interface SumRow {
-  /** The first hour of the period (null: the whole range). */
-  slot: number | null;
-  group: number;
-  /** The route text the group's rows hold (the greatest, when it changed): labels a deleted endpoint. */
-  route: string;
-  /** Sums in the order of COUNTERS. */
-  sums: number[];
-}
-
 /**
  * The counters of the buckets in a range summed per period and group in SQL, so the answer has one row per
  * period and group however many rows were written. Sums come back as numbers (PostgreSQL and MySQL answer
- * SUM of integers as text).
+ * SUM of integers as text); a row of sums that does not decode fails the read.
  */
 export const sumBuckets = async (knex: Knex, t: BucketTable, request: SumRequest): Promise<SumRow[]> => {
   const group = request.groupBy === 'endpoint' ? t.endpointId : t.keyId;
@@ -46,10 +38,5 @@ export const sumBuckets = async (knex: Knex, t: BucketTable, request: SumRequest
   if (request.endpointId !== undefined) query.andWhere(t.endpointId, request.endpointId);
   if (request.keyId !== undefined) query.andWhere(t.keyId, request.keyId);
   const rows: Array<Record<string, unknown>> = await query;
-  return rows.map((row) => ({
-    slot: slot ? Number(row.slot) : null,
-    group: Number(row.grp),
-    route: String(row.route),
-    sums: t.counters.map((_, i) => Number(row[`c${i}`] ?? 0)),
-  }));
+  return rows.map((row) => decodedOrThrow(decodeSumRow(row, t.counters.length, slot !== null)));
 };

@@ -3,6 +3,9 @@ import { UIDS } from '../../../contracts/plugin';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { quoter, type Dialect } from '../query/dialect';
 import type { TxDb } from '../query/tx-db';
+import { decodeRows, warnLeftOut } from '../stored/decode';
+import { pluginTable } from '../stored/plugin-table';
+import { writeLockName } from '../stored/stored-write-lock';
 
 /**
  * Which types a write transaction locks, by uid. Every write takes a shared lock on the types it writes; a
@@ -27,7 +30,7 @@ export const emptyLockPlan = (): LockPlan => ({ shared: new Set(), exclusive: ne
 export const createLocks = (strapi: Core.Strapi, dialect: Dialect) => {
   const known = new Set<string>();
   const q = quoter(dialect);
-  const table = () => (strapi.db.metadata.get(UIDS.writeLock) as unknown as { tableName: string }).tableName;
+  const table = () => pluginTable(strapi, UIDS.writeLock).name;
 
   return {
     /** Creates missing lock rows, outside the write transaction. */
@@ -36,9 +39,11 @@ export const createLocks = (strapi: Core.Strapi, dialect: Dialect) => {
       const names = [...plan.shared, ...plan.exclusive].filter((n) => !known.has(n));
       if (!names.length) return;
       const query = strapi.db.query(UIDS.writeLock);
-      const found = await query.findMany({ where: { name: { $in: names } }, select: ['name'] });
+      const rows = await query.findMany({ where: { name: { $in: names } }, select: writeLockName.columns });
+      // A row that does not decode counts as missing: creating it again meets the unique index, and is let be.
+      const found = new Set(decodeRows(rows, writeLockName.decode, warnLeftOut(strapi)).map((row) => row.name));
       for (const name of names) {
-        if (!found.some((row) => row.name === name)) {
+        if (!found.has(name)) {
           try {
             await query.create({ data: { name } });
           } catch (error) {
