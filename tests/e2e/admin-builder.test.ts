@@ -222,7 +222,10 @@ test('Endpoints: an Aggregate built row by row groups in the database', async ()
       { variable: 'revenue', op: 'sum', field: 'total' },
     ],
   });
-  const counted = response.body.items.reduce((n: number, i: any) => n + i.measures.orders, 0);
+  const counted = response.body.items.reduce(
+    (n: number, i: { measures: { orders: number } }) => n + i.measures.orders,
+    0
+  );
   // Every order is in one group.
   expect(counted).toBe(await app.strapi.db.query('api::order.order').count());
   expect(response.body.items[0].dimensions.month).toMatch(/^\d{4}-\d{2}$/);

@@ -65,7 +65,7 @@ const Text = ({
     placeholder={label}
     list={list}
     value={value}
-    onChange={(e: any) => onChange(e.target.value)}
+    onChange={(e) => onChange(e.target.value)}
   />
 );
 

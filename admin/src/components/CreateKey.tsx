@@ -62,7 +62,7 @@ export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
             <Flex direction="column" alignItems="stretch" gap={4}>
               <Field.Root name="description" error={nameError ? undefined : (error ?? undefined)} required>
                 <Field.Label>{t('keys.column.description')}</Field.Label>
-                <Field.Input value={description} onChange={(e: any) => setDescription(e.target.value)} />
+                <Field.Input value={description} onChange={(e) => setDescription(e.target.value)} />
                 <Field.Error />
               </Field.Root>
               <Field.Root name="name" hint={t('keys.name.hint')} error={nameError}>
@@ -70,7 +70,7 @@ export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
                 <Field.Input
                   value={name}
                   placeholder={keyNameFrom(description)}
-                  onChange={(e: any) => setName(e.target.value)}
+                  onChange={(e) => setName(e.target.value)}
                 />
                 <Field.Hint />
                 <Field.Error />

@@ -93,17 +93,17 @@ export const DocumentEditor = ({
           <Flex direction="column" alignItems="stretch" gap={4}>
             <Field.Root name="title" error={errors.fields.title} required>
               <Field.Label>{t('documents.column.title')}</Field.Label>
-              <Field.Input value={draft.title} onChange={(e: any) => set('title', e.target.value)} />
+              <Field.Input value={draft.title} onChange={(e) => set('title', e.target.value)} />
               <Field.Error />
             </Field.Root>
             <Field.Root name="version" error={errors.fields.version}>
               <Field.Label>{t('documents.column.version')}</Field.Label>
-              <Field.Input value={draft.version} onChange={(e: any) => set('version', e.target.value)} />
+              <Field.Input value={draft.version} onChange={(e) => set('version', e.target.value)} />
               <Field.Error />
             </Field.Root>
             <Field.Root name="description" error={errors.fields.description}>
               <Field.Label>{t('documents.description')}</Field.Label>
-              <Textarea value={draft.description} onChange={(e: any) => set('description', e.target.value)} />
+              <Textarea value={draft.description} onChange={(e) => set('description', e.target.value)} />
               <Field.Error />
             </Field.Root>
             <Field.Root name="endpoints" error={errors.fields.endpoints}>

@@ -49,7 +49,7 @@ export const EditKey = ({ apiKey, onSaved }: { apiKey: ApiKeySummary; onSaved: (
           <Flex direction="column" alignItems="stretch" gap={4}>
             <Field.Root name="description" error={error ?? undefined} required>
               <Field.Label>{t('keys.column.description')}</Field.Label>
-              <Field.Input value={description} onChange={(e: any) => setDescription(e.target.value)} />
+              <Field.Input value={description} onChange={(e) => setDescription(e.target.value)} />
               <Field.Error />
             </Field.Root>
             <RateLimitFields name="key-rate-limit" value={rateLimit} onChange={setRateLimit} />

@@ -122,7 +122,7 @@ export const EndpointsPage = () => {
           <Searchbar
             name="search"
             value={search}
-            onChange={(e: any) => setSearch(e.target.value)}
+            onChange={(e) => setSearch(e.target.value)}
             onClear={() => setSearch('')}
             clearLabel={t('common.clear')}
             placeholder={t('endpoints.search')}
