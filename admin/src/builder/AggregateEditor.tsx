@@ -70,7 +70,7 @@ const Text = ({
 );
 
 /**
- * An Aggregate's settings (DESIGN.md section 6): dimensions, measures, the top-N, query filters and the cap,
+ * An Aggregate's settings (docs/aggregate.md): dimensions, measures, the top-N, query filters and the cap,
  * row by row, or as JSON.
  */
 export const AggregateEditor = ({

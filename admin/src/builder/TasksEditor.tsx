@@ -94,7 +94,7 @@ const TaskCard = ({ task, scope, onChange }: { task: TaskForm; scope: TaskScope;
 };
 
 /**
- * The tasks a write runs after it, in order and in its transaction (DESIGN.md section 5): each an action with
+ * The tasks a write runs after it, in order and in its transaction (docs/writes.md#tasks): each an action with
  * its type, filter, values or condition; or the same as JSON. Tasks the form cannot show are edited as JSON.
  */
 export const TasksEditor = ({

@@ -11,7 +11,7 @@ import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 import { backendUrl } from '../utils/backendUrl';
 
-/** Curated OpenAPI documents (spec 4.7): list, create and edit, publish, download, preview, delete. */
+/** Curated OpenAPI documents (docs/openapi.md): list, create and edit, publish, download, preview, delete. */
 export const DocumentsPage = () => {
   const t = useT();
   const api = useAdminApi();

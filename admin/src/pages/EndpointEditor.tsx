@@ -34,7 +34,7 @@ import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 import { backendUrl } from '../utils/backendUrl';
 
-/** Builds an endpoint (DESIGN.md section 2): new, or the one at `:id`. */
+/** Builds an endpoint (docs/endpoints.md): new, or the one at `:id`. */
 export const EndpointEditor = () => {
   const t = useT();
   const { id } = useParams<{ id: string }>();

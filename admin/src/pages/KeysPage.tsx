@@ -12,7 +12,7 @@ import { SimpleTable, type Column } from '../components/SimpleTable';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 
-/** API keys (spec 2.3): list, create (secret shown once), change the description, limit and preview mark, revoke. */
+/** API keys (docs/endpoints.md#api-keys): list, create (secret shown once), change the description, limit and preview mark, revoke. */
 export const KeysPage = () => {
   const t = useT();
   const { formatDate } = useIntl();
