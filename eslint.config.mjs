@@ -74,9 +74,14 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // Not yet typed: the answers these suites read (63 `any`), left for their own pass.
+    files: ['tests/integration/**/*.ts', 'tests/unit/**/*.ts', 'tests/helpers/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   ...LAYERING,
   {

@@ -1,3 +1,4 @@
+import type { StrapiApp } from '@strapi/strapi/admin';
 import { MENU_PERMISSIONS } from '../../contracts/permissions';
 import { PLUGIN_ID } from '../../contracts/plugin';
 import { PluginIcon } from './components/PluginIcon';
@@ -5,7 +6,7 @@ import type { TranslationKey } from './hooks/useT';
 import { getTranslation } from './utils/getTranslation';
 
 export default {
-  register(app: any) {
+  register(app: StrapiApp) {
     app.addMenuLink({
       to: `plugins/${PLUGIN_ID}`,
       icon: PluginIcon,

@@ -81,7 +81,7 @@ test('a List of posts: components and dynamic zones explained, a filter on seo.m
   // The filter suggests the fields of the single component, not those of repeatable ones, files or the zone.
   const suggested = await page
     .locator('datalist option')
-    .evaluateAll((options: any[]) => options.map((o) => o.getAttribute('value') as string));
+    .evaluateAll((options) => options.map((o) => o.getAttribute('value') as string));
   expect(suggested).toEqual(expect.arrayContaining(['title', 'category.id', 'seo.metaTitle', 'seo.metaDescription']));
   for (const path of ['seo', 'seo.shareImage', 'seo.social.title', 'links.label', 'blocks', 'cover'])
     expect(suggested).not.toContain(path);

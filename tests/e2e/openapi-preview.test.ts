@@ -102,7 +102,7 @@ test('Preview renders the document with Swagger UI, without "Try it out"', async
   // Swagger UI's own styles came with it (GET operations are blue).
   const border = await page
     .locator('.swagger-ui .opblock.opblock-get')
-    .evaluate((el: any) => el.ownerDocument.defaultView.getComputedStyle(el).borderColor);
+    .evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).borderColor);
   expect(border).toBe('rgb(97, 175, 254)');
   expect(pageErrors).toEqual([]);
 });

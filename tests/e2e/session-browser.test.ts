@@ -23,7 +23,7 @@ const PAGE_SIZE = 100;
 // What a page's `fetch` does when CORS refuses: it rejects, with nothing of the answer readable.
 const REFUSED = { error: expect.stringMatching(/^TypeError: /) };
 
-type Outcome = { status: number; body: any } | { error: string };
+type Outcome = { status: number; body: unknown } | { error: string };
 // The part of `fetch`'s options these calls use, which must cross into the page as JSON.
 type Credentials = 'include' | 'omit';
 interface Init {
@@ -170,7 +170,7 @@ test('a page on an allowed origin logs in and gets exactly the rows of its user'
 
   const list = await myOrders(allowedPage);
   expect(list).toMatchObject({ status: 200, body: { page: 1, total } });
-  expect((list as { body: any }).body.items).toEqual(
+  expect((list as { body: { items: unknown[] } }).body.items).toEqual(
     rows.map((row) => ({ id: row.id, total: row.total === null ? null : Number(row.total) }))
   );
 });

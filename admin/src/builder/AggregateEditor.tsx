@@ -65,12 +65,12 @@ const Text = ({
     placeholder={label}
     list={list}
     value={value}
-    onChange={(e: any) => onChange(e.target.value)}
+    onChange={(e) => onChange(e.target.value)}
   />
 );
 
 /**
- * An Aggregate's settings (DESIGN.md section 6): dimensions, measures, the top-N, query filters and the cap,
+ * An Aggregate's settings (docs/aggregate.md): dimensions, measures, the top-N, query filters and the cap,
  * row by row, or as JSON.
  */
 export const AggregateEditor = ({

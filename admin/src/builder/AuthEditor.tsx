@@ -16,7 +16,7 @@ const initialAuth = (method: string | number): Draft['auth'] => {
   return method === 'public' ? { method: 'public' } : { method: 'api-key', keys: [] };
 };
 
-/** API keys allowed on the endpoint, the user object of a Browser Session (spec 5), or anyone (public). */
+/** API keys allowed on the endpoint, the user object of a Browser Session (docs/sessions.md), or anyone (public). */
 export const AuthEditor = ({
   auth,
   keys,

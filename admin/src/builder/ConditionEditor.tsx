@@ -35,7 +35,7 @@ export const TaskFilter = ({
 );
 
 /**
- * A task condition (DESIGN.md section 5): the written record matches a filter, rows of a type exist or not,
+ * A task condition (docs/writes.md#tasks): the written record matches a filter, rows of a type exist or not,
  * or all / any / not of other conditions.
  */
 export const ConditionEditor = ({

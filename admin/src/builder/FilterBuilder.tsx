@@ -38,7 +38,7 @@ const ConditionRow = ({
           placeholder={t('builder.filter.field')}
           list={listId}
           value={condition.field}
-          onChange={(e: any) => onChange({ ...condition, field: e.target.value })}
+          onChange={(e) => onChange({ ...condition, field: e.target.value })}
         />
       </Box>
       <SingleSelect

@@ -57,7 +57,7 @@ export const ValueRows = ({
 };
 
 /**
- * Values a Create or Modify writes itself, never taken from the client (DESIGN.md section 2): a field, and a
+ * Values a Create or Modify writes itself, never taken from the client (docs/writes.md): a field, and a
  * value or a variable (`param`, `user.id`, `now`...). Text that is not an object of presets is edited as JSON.
  */
 export const PresetsEditor = ({ text, fields, variables, onChange }: PartEditorProps) => {

@@ -35,14 +35,14 @@ const TaskCard = ({ task, scope, onChange }: { task: TaskForm; scope: TaskScope;
       <>
         <Field.Root name="message" required>
           <Field.Label>{t('builder.tasks.message')}</Field.Label>
-          <Field.Input value={task.message} onChange={(e: any) => set({ message: e.target.value })} />
+          <Field.Input value={task.message} onChange={(e) => set({ message: e.target.value })} />
         </Field.Root>
         <Toggle
           aria-label={t('builder.tasks.when')}
           onLabel={t('builder.tasks.when.some')}
           offLabel={t('builder.tasks.when.always')}
           checked={task.when !== undefined}
-          onChange={(e: any) =>
+          onChange={(e) =>
             onChange({
               action: task.action,
               message: task.message,
@@ -94,7 +94,7 @@ const TaskCard = ({ task, scope, onChange }: { task: TaskForm; scope: TaskScope;
 };
 
 /**
- * The tasks a write runs after it, in order and in its transaction (DESIGN.md section 5): each an action with
+ * The tasks a write runs after it, in order and in its transaction (docs/writes.md#tasks): each an action with
  * its type, filter, values or condition; or the same as JSON. Tasks the form cannot show are edited as JSON.
  */
 export const TasksEditor = ({

@@ -34,7 +34,7 @@ export const ValueInput = ({
           aria-label={t('builder.filter.value')}
           placeholder={t('builder.filter.value')}
           value={textOf(value)}
-          onChange={(e: any) => onChange(valueOf(e.target.value))}
+          onChange={(e) => onChange(valueOf(e.target.value))}
         />
       )}
     </>

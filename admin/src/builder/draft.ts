@@ -21,9 +21,8 @@ import { holdsMedia } from './fieldChoices';
 import { plainFields } from './relatedFields';
 
 /**
- * The builder's state: the definition of DESIGN.md section 2 (its types from the contract's schema), with the
- * allowed IPs and the JSON parts as the text being typed. The rate limit has no section yet: it is kept as
- * loaded, so that saving in the builder leaves a limit set through the admin API in place.
+ * The builder's state: an endpoint definition (docs/reference.md#endpoint-definition-json, its types from the
+ * contract's schema), with the allowed IPs and the JSON parts as the text being typed.
  */
 export type Draft = Pick<
   EndpointDefinition,

@@ -1,34 +1,19 @@
 import { formatProblem, type Problem } from '../../../contracts/problems';
-import { JSON_PARTS } from './draft';
+import { SECTION_OF_PROPERTY, type DefinitionProperty } from '../../../contracts/sections';
 
-const SECTIONS: readonly string[] = [
-  'name',
-  'path',
-  'type',
-  'object',
-  'parameter',
-  'status',
-  'publish',
-  'locale',
-  'media',
-  'enabled',
-  'fields',
-  'sort',
-  'auth',
-  'allowedIps',
-  'rateLimit',
-  ...JSON_PARTS,
-];
+const isProperty = (step: unknown): step is DefinitionProperty =>
+  typeof step === 'string' && Object.keys(SECTION_OF_PROPERTY).includes(step);
 
 /**
- * The admin API's problems by the part of the builder they concern (the first step of their path: `fields` for
- * `['fields', 1, 'name']`), each as its readable line; the rest under `other`.
+ * The admin API's problems by the property of the definition they concern (the first step of their path:
+ * `fields` for `['fields', 1, 'name']`), shown by the builder's section of that property, each as its readable
+ * line; the rest under `other`.
  */
 export const problemsBySection = (problems: Problem[]) => {
-  const found: Record<string, string> = {};
+  const found: Partial<Record<DefinitionProperty | 'other', string>> = {};
   for (const problem of problems) {
     const first = problem.path[0];
-    const section = typeof first === 'string' && SECTIONS.includes(first) ? first : 'other';
+    const section = isProperty(first) ? first : 'other';
     const line = formatProblem(problem);
     found[section] = found[section] ? `${found[section]}; ${line}` : line;
   }

@@ -2,7 +2,9 @@ import { Button, Field, Flex, Modal } from '@strapi/design-system';
 import { useState } from 'react';
 import { keyNameFrom, type ApiKeySummary } from '../../../contracts/api-key';
 import type { RateLimit } from '../../../contracts/rate-limit';
-import { problemsText, useAdminApi } from '../api/useAdminData';
+import { problemsText } from '../api/errors';
+import { useAdminMutation } from '../api/mutations';
+import { useOneAtATime } from '../hooks/useOneAtATime';
 import { useT } from '../hooks/useT';
 import { NewSecrets } from './NewSecrets';
 import { RateLimitFields } from './RateLimitFields';
@@ -13,9 +15,9 @@ import { DoneFooter, SubmitFooter } from './DialogFooter';
  * Creating a key: its name (else one made from the description), description, rate limit and preview mark, then
  * its secret, shown once.
  */
-export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
+export const CreateKey = () => {
   const t = useT();
-  const api = useAdminApi();
+  const create = useAdminMutation('apiKeys.create');
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -36,16 +38,15 @@ export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
       setCreated(null);
     }
   };
-  const submit = async () => {
+  const submit = useOneAtATime(async () => {
     try {
       const input = { description, rateLimit, preview, ...(name.trim() ? { name } : {}) };
-      setCreated(await api.call('apiKeys.create', { data: input }));
+      setCreated(await create.mutateAsync({ data: input }));
       setError(null);
-      onCreated();
     } catch (failure) {
       setError(problemsText(failure));
     }
-  };
+  });
   return (
     <Modal.Root open={open} onOpenChange={close}>
       <Modal.Trigger>
@@ -62,7 +63,7 @@ export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
             <Flex direction="column" alignItems="stretch" gap={4}>
               <Field.Root name="description" error={nameError ? undefined : (error ?? undefined)} required>
                 <Field.Label>{t('keys.column.description')}</Field.Label>
-                <Field.Input value={description} onChange={(e: any) => setDescription(e.target.value)} />
+                <Field.Input value={description} onChange={(e) => setDescription(e.target.value)} />
                 <Field.Error />
               </Field.Root>
               <Field.Root name="name" hint={t('keys.name.hint')} error={nameError}>
@@ -70,7 +71,7 @@ export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
                 <Field.Input
                   value={name}
                   placeholder={keyNameFrom(description)}
-                  onChange={(e: any) => setName(e.target.value)}
+                  onChange={(e) => setName(e.target.value)}
                 />
                 <Field.Hint />
                 <Field.Error />
@@ -86,7 +87,11 @@ export const CreateKey = ({ onCreated }: { onCreated: () => void }) => {
             </Flex>
           )}
         </Modal.Body>
-        {created ? <DoneFooter /> : <SubmitFooter label={t('keys.create')} onSubmit={submit} />}
+        {created ? (
+          <DoneFooter />
+        ) : (
+          <SubmitFooter label={t('keys.create')} onSubmit={submit.run} pending={submit.pending} />
+        )}
       </Modal.Content>
     </Modal.Root>
   );

@@ -13,15 +13,25 @@ export const DoneFooter = () => {
   );
 };
 
-/** The footer of a form in a dialog: Cancel closes it, `label` submits it. */
-export const SubmitFooter = ({ label, onSubmit }: { label: string; onSubmit: () => void }) => {
+/** The footer of a form in a dialog: Cancel closes it, `label` submits it (once: not again while `pending`). */
+export const SubmitFooter = ({
+  label,
+  onSubmit,
+  pending,
+}: {
+  label: string;
+  onSubmit: () => void;
+  pending: boolean;
+}) => {
   const t = useT();
   return (
     <Modal.Footer>
       <Modal.Close>
         <Button variant="tertiary">{t('common.cancel')}</Button>
       </Modal.Close>
-      <Button onClick={onSubmit}>{label}</Button>
+      <Button onClick={onSubmit} loading={pending} disabled={pending}>
+        {label}
+      </Button>
     </Modal.Footer>
   );
 };

@@ -8,7 +8,9 @@ import {
   type StoredOpenapiDocument,
 } from '../../../contracts/openapi';
 import { formatProblem, type Problem } from '../../../contracts/problems';
-import { errorProblems, useAdminApi } from '../api/useAdminData';
+import { errorProblems } from '../api/errors';
+import { useAdminMutation } from '../api/mutations';
+import { useOneAtATime } from '../hooks/useOneAtATime';
 import { useT } from '../hooks/useT';
 import { ToggleField } from './ToggleField';
 import { backendUrl } from '../utils/backendUrl';
@@ -41,15 +43,14 @@ export const DocumentEditor = ({
   document,
   endpoints,
   trigger,
-  onSaved,
 }: {
   document?: StoredOpenapiDocument;
   endpoints: StoredEndpoint[];
   trigger: ReactNode;
-  onSaved: () => void;
 }) => {
   const t = useT();
-  const api = useAdminApi();
+  const create = useAdminMutation('openapiDocuments.create');
+  const update = useAdminMutation('openapiDocuments.update');
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<ReturnType<typeof byField>>({ fields: {}, other: [] });
@@ -71,16 +72,15 @@ export const DocumentEditor = ({
       setErrors({ fields: {}, other: [] });
     }
   };
-  const save = async () => {
+  const save = useOneAtATime(async () => {
     try {
-      if (document) await api.call('openapiDocuments.update', { id: document.id, data: draft });
-      else await api.call('openapiDocuments.create', { data: draft });
+      if (document) await update.mutateAsync({ id: document.id, data: draft });
+      else await create.mutateAsync({ data: draft });
       setOpen(false);
-      onSaved();
     } catch (failure) {
       setErrors(byField(errorProblems(failure)));
     }
-  };
+  });
   const publicPath = `/_api/${OPENAPI_PATH}/${slugOf(draft.title || 'title')}.json`;
   return (
     <Modal.Root open={open} onOpenChange={onOpenChange}>
@@ -93,17 +93,17 @@ export const DocumentEditor = ({
           <Flex direction="column" alignItems="stretch" gap={4}>
             <Field.Root name="title" error={errors.fields.title} required>
               <Field.Label>{t('documents.column.title')}</Field.Label>
-              <Field.Input value={draft.title} onChange={(e: any) => set('title', e.target.value)} />
+              <Field.Input value={draft.title} onChange={(e) => set('title', e.target.value)} />
               <Field.Error />
             </Field.Root>
             <Field.Root name="version" error={errors.fields.version}>
               <Field.Label>{t('documents.column.version')}</Field.Label>
-              <Field.Input value={draft.version} onChange={(e: any) => set('version', e.target.value)} />
+              <Field.Input value={draft.version} onChange={(e) => set('version', e.target.value)} />
               <Field.Error />
             </Field.Root>
             <Field.Root name="description" error={errors.fields.description}>
               <Field.Label>{t('documents.description')}</Field.Label>
-              <Textarea value={draft.description} onChange={(e: any) => set('description', e.target.value)} />
+              <Textarea value={draft.description} onChange={(e) => set('description', e.target.value)} />
               <Field.Error />
             </Field.Root>
             <Field.Root name="endpoints" error={errors.fields.endpoints}>
@@ -140,7 +140,7 @@ export const DocumentEditor = ({
             ))}
           </Flex>
         </Modal.Body>
-        <SubmitFooter label={t('common.save')} onSubmit={save} />
+        <SubmitFooter label={t('common.save')} onSubmit={save.run} pending={save.pending} />
       </Modal.Content>
     </Modal.Root>
   );

@@ -2,16 +2,18 @@ import { Button, Field, Flex, Modal } from '@strapi/design-system';
 import { useState } from 'react';
 import type { ApiKeySummary } from '../../../contracts/api-key';
 import type { RateLimit } from '../../../contracts/rate-limit';
-import { problemsText, useAdminApi } from '../api/useAdminData';
+import { problemsText } from '../api/errors';
+import { useAdminMutation } from '../api/mutations';
+import { useOneAtATime } from '../hooks/useOneAtATime';
 import { useT } from '../hooks/useT';
 import { RateLimitFields } from './RateLimitFields';
 import { ToggleField } from './ToggleField';
 import { SubmitFooter } from './DialogFooter';
 
 /** Changing a key's description, rate limit and preview mark; its name and secret never change. */
-export const EditKey = ({ apiKey, onSaved }: { apiKey: ApiKeySummary; onSaved: () => void }) => {
+export const EditKey = ({ apiKey }: { apiKey: ApiKeySummary }) => {
   const t = useT();
-  const api = useAdminApi();
+  const update = useAdminMutation('apiKeys.update');
   const [open, setOpen] = useState(false);
   const [description, setDescription] = useState(apiKey.description);
   const [rateLimit, setRateLimit] = useState<RateLimit | null>(apiKey.rateLimit);
@@ -25,15 +27,14 @@ export const EditKey = ({ apiKey, onSaved }: { apiKey: ApiKeySummary; onSaved: (
     setPreview(apiKey.preview);
     setError(null);
   };
-  const save = async () => {
+  const save = useOneAtATime(async () => {
     try {
-      await api.call('apiKeys.update', { id: apiKey.id, data: { description, rateLimit, preview } });
+      await update.mutateAsync({ id: apiKey.id, data: { description, rateLimit, preview } });
       setOpen(false);
-      onSaved();
     } catch (failure) {
       setError(problemsText(failure));
     }
-  };
+  });
   return (
     <Modal.Root open={open} onOpenChange={openWith}>
       <Modal.Trigger>
@@ -49,7 +50,7 @@ export const EditKey = ({ apiKey, onSaved }: { apiKey: ApiKeySummary; onSaved: (
           <Flex direction="column" alignItems="stretch" gap={4}>
             <Field.Root name="description" error={error ?? undefined} required>
               <Field.Label>{t('keys.column.description')}</Field.Label>
-              <Field.Input value={description} onChange={(e: any) => setDescription(e.target.value)} />
+              <Field.Input value={description} onChange={(e) => setDescription(e.target.value)} />
               <Field.Error />
             </Field.Root>
             <RateLimitFields name="key-rate-limit" value={rateLimit} onChange={setRateLimit} />
@@ -62,7 +63,7 @@ export const EditKey = ({ apiKey, onSaved }: { apiKey: ApiKeySummary; onSaved: (
             />
           </Flex>
         </Modal.Body>
-        <SubmitFooter label={t('common.save')} onSubmit={save} />
+        <SubmitFooter label={t('common.save')} onSubmit={save.run} pending={save.pending} />
       </Modal.Content>
     </Modal.Root>
   );

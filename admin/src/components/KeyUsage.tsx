@@ -3,7 +3,7 @@ import { Page } from '@strapi/strapi/admin';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ApiKeySummary } from '../../../contracts/api-key';
-import { useAdminData } from '../api/useAdminData';
+import { useAdminQuery } from '../api/queries';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 import { useUsageFormat } from '../hooks/useUsageFormat';
@@ -16,7 +16,7 @@ const KeyUsageBody = ({ apiKey }: { apiKey: ApiKeySummary }) => {
   const t = useT();
   const { formatDate } = useIntl();
   const format = useUsageFormat();
-  const usage = useAdminData('usage.keyUsage', { id: apiKey.id });
+  const usage = useAdminQuery('usage.keyUsage', { id: apiKey.id });
   if (usage.error) return <Page.Error />;
   if (!usage.data) return <Page.Loading />;
   const { lastUsedAt, windows } = usage.data;

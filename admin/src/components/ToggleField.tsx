@@ -25,7 +25,7 @@ export const ToggleField = ({
         onLabel={t('common.yes')}
         offLabel={t('common.no')}
         checked={checked}
-        onChange={(e: any) => onChange(e.target.checked)}
+        onChange={(e) => onChange(e.target.checked)}
       />
       <Field.Hint />
       <Field.Error />

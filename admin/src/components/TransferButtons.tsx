@@ -2,7 +2,9 @@ import { Button, Flex, Modal, Typography } from '@strapi/design-system';
 import { useNotification } from '@strapi/strapi/admin';
 import { useRef, useState } from 'react';
 import type { ImportResult } from '../../../contracts/transfer';
-import { problemsText, useAdminApi } from '../api/useAdminData';
+import { adminApi } from '../api/client';
+import { problemsText } from '../api/errors';
+import { useAdminMutation } from '../api/mutations';
 import { NewSecrets } from './NewSecrets';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
@@ -10,22 +12,20 @@ import { saveJsonFile } from '../utils/saveJsonFile';
 import { DoneFooter } from './DialogFooter';
 
 /** Export the configuration as a file, and import one (all or nothing), for those with the transfer rights. */
-export const TransferButtons = ({ onImported }: { onImported: () => void }) => {
+export const TransferButtons = () => {
   const t = useT();
-  const api = useAdminApi();
+  const importing = useAdminMutation('transfer.import');
   const { toggleNotification } = useNotification();
   const rights = useRights('transfer');
   const input = useRef<HTMLInputElement>(null);
   const [imported, setImported] = useState<ImportResult | null>(null);
   if (rights.isLoading || (!rights.canRead && !rights.canManage)) return null;
   const exportFile = async () => {
-    saveJsonFile('data-api-config.json', await api.call('transfer.export'));
+    saveJsonFile('data-api-config.json', await adminApi.read('transfer.export'));
   };
   const importFile = async (file: File) => {
     try {
-      const result = await api.call('transfer.import', { data: JSON.parse(await file.text()) });
-      setImported(result);
-      onImported();
+      setImported(await importing.mutateAsync({ data: JSON.parse(await file.text()) }));
     } catch (failure) {
       toggleNotification({
         type: 'danger',

@@ -1,10 +1,9 @@
 import { Button } from '@strapi/design-system';
 import { ArrowLeft } from '@strapi/icons';
 import { Layouts, Page } from '@strapi/strapi/admin';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PLUGIN_ID } from '../../../contracts/plugin';
-import { useAdminApi, useAdminData } from '../api/useAdminData';
+import { useAdminFile, useAdminQuery } from '../api/queries';
 import { SwaggerPreview } from '../components/SwaggerPreview';
 import { useT } from '../hooks/useT';
 
@@ -12,27 +11,15 @@ import { useT } from '../hooks/useT';
 export const DocumentPreview = () => {
   const t = useT();
   const { id } = useParams<{ id: string }>();
-  const api = useAdminApi();
-  const document = useAdminData('openapiDocuments.findOne', { id: id! });
-  const [spec, setSpec] = useState<Record<string, unknown> | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    api
-      .file('openapiDocuments.download', { id: id! })
-      .then((json) => live && setSpec(json))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [api, id]);
-  if (failed || document.error) return <Page.Error />;
-  if (!spec || document.loading) return <Page.Loading />;
+  const document = useAdminQuery('openapiDocuments.findOne', { id: id! });
+  const spec = useAdminFile('openapiDocuments.download', { id: id! });
+  if (spec.error || document.error) return <Page.Error />;
+  if (!spec.data || !document.data) return <Page.Loading />;
   return (
     <>
-      <Page.Title>{document.data!.title}</Page.Title>
+      <Page.Title>{document.data.title}</Page.Title>
       <Layouts.Header
-        title={document.data!.title}
+        title={document.data.title}
         subtitle={t('documents.preview.subtitle')}
         navigationAction={
           <Button tag={RouterLink} to={`/plugins/${PLUGIN_ID}/documents`} variant="tertiary" startIcon={<ArrowLeft />}>
@@ -41,7 +28,7 @@ export const DocumentPreview = () => {
         }
       />
       <Layouts.Content>
-        <SwaggerPreview spec={spec} />
+        <SwaggerPreview spec={spec.data} />
       </Layouts.Content>
     </>
   );

@@ -3,7 +3,8 @@ import { Layouts, Page } from '@strapi/strapi/admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { StoredOpenapiDocument } from '../../../contracts/openapi';
 import { downloadDocument } from '../api/downloadDocument';
-import { useAdminApi, useAdminData } from '../api/useAdminData';
+import { useAdminMutation } from '../api/mutations';
+import { useAdminQuery } from '../api/queries';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { DocumentEditor } from '../components/DocumentEditor';
 import { SimpleTable, type Column } from '../components/SimpleTable';
@@ -11,14 +12,14 @@ import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 import { backendUrl } from '../utils/backendUrl';
 
-/** Curated OpenAPI documents (spec 4.7): list, create and edit, publish, download, preview, delete. */
+/** Curated OpenAPI documents (docs/openapi.md): list, create and edit, publish, download, preview, delete. */
 export const DocumentsPage = () => {
   const t = useT();
-  const api = useAdminApi();
   const rights = useRights('documents');
-  const documents = useAdminData('openapiDocuments.find');
-  const endpoints = useAdminData('endpoints.find');
-  if (documents.loading || endpoints.loading || rights.isLoading) return <Page.Loading />;
+  const documents = useAdminQuery('openapiDocuments.find');
+  const endpoints = useAdminQuery('endpoints.find');
+  const remove = useAdminMutation('openapiDocuments.delete');
+  if (documents.isLoading || endpoints.isLoading || rights.isLoading) return <Page.Loading />;
   if (documents.error) return <Page.Error />;
   // Without the right to read endpoints, the editor offers none (documents keep theirs).
   const choices = endpoints.data ?? [];
@@ -47,14 +48,13 @@ export const DocumentsPage = () => {
           <Button tag={RouterLink} to={`${d.id}`} variant="secondary" size="S">
             {t('documents.preview')}
           </Button>
-          <Button variant="tertiary" size="S" onClick={() => downloadDocument(api, d)}>
+          <Button variant="tertiary" size="S" onClick={() => downloadDocument(d)}>
             {t('documents.download')}
           </Button>
           {rights.canManage && (
             <DocumentEditor
               document={d}
               endpoints={choices}
-              onSaved={documents.reload}
               trigger={
                 <Button variant="tertiary" size="S">
                   {t('common.edit')}
@@ -67,8 +67,7 @@ export const DocumentsPage = () => {
               label={t('common.delete')}
               question={t('documents.delete.question', { title: d.title })}
               onConfirm={async () => {
-                await api.call('openapiDocuments.delete', { id: d.id });
-                documents.reload();
+                await remove.mutateAsync({ id: d.id });
               }}
             />
           )}
@@ -84,11 +83,7 @@ export const DocumentsPage = () => {
         subtitle={t('documents.subtitle')}
         primaryAction={
           rights.canManage ? (
-            <DocumentEditor
-              endpoints={choices}
-              onSaved={documents.reload}
-              trigger={<Button>{t('documents.create')}</Button>}
-            />
+            <DocumentEditor endpoints={choices} trigger={<Button>{t('documents.create')}</Button>} />
           ) : undefined
         }
       />

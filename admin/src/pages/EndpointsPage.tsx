@@ -3,7 +3,9 @@ import { Layouts, Page, useNotification } from '@strapi/strapi/admin';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { definitionOf, type StoredEndpoint } from '../../../contracts/definition';
-import { problemsText, useAdminApi, useAdminData } from '../api/useAdminData';
+import { problemsText } from '../api/errors';
+import { useAdminMutation } from '../api/mutations';
+import { useAdminQuery } from '../api/queries';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { SimpleTable, type Column } from '../components/SimpleTable';
 import { TransferButtons } from '../components/TransferButtons';
@@ -19,12 +21,13 @@ const matches = (endpoint: StoredEndpoint, search: string) =>
 /** The endpoints under /_api: search, switch on and off, edit, delete. */
 export const EndpointsPage = () => {
   const t = useT();
-  const api = useAdminApi();
   const { toggleNotification } = useNotification();
   const rights = useRights('endpoints');
-  const endpoints = useAdminData('endpoints.find');
+  const endpoints = useAdminQuery('endpoints.find');
+  const update = useAdminMutation('endpoints.update');
+  const remove = useAdminMutation('endpoints.delete');
   const [search, setSearch] = useState('');
-  if (endpoints.loading || rights.isLoading) return <Page.Loading />;
+  if (endpoints.isLoading || rights.isLoading) return <Page.Loading />;
   if (endpoints.error) return <Page.Error />;
   const fail = (failure: unknown) => toggleNotification({ type: 'danger', message: problemsText(failure) });
   const columns: Column<StoredEndpoint>[] = [
@@ -57,8 +60,7 @@ export const EndpointsPage = () => {
             disabled={!rights.canManage}
             onCheckedChange={async (enabled: boolean) => {
               try {
-                await api.call('endpoints.update', { id: e.id, data: { ...definitionOf(e), enabled } });
-                endpoints.reload();
+                await update.mutateAsync({ id: e.id, data: { ...definitionOf(e), enabled } });
               } catch (failure) {
                 fail(failure);
               }
@@ -92,8 +94,7 @@ export const EndpointsPage = () => {
               label={t('common.delete')}
               question={t('endpoints.delete.question', { path: routeLabel(e) })}
               onConfirm={async () => {
-                await api.call('endpoints.delete', { id: e.id });
-                endpoints.reload();
+                await remove.mutateAsync({ id: e.id });
               }}
             />
           )}
@@ -115,14 +116,14 @@ export const EndpointsPage = () => {
             </Button>
           ) : undefined
         }
-        secondaryAction={<TransferButtons onImported={endpoints.reload} />}
+        secondaryAction={<TransferButtons />}
       />
       <Layouts.Action
         startActions={
           <Searchbar
             name="search"
             value={search}
-            onChange={(e: any) => setSearch(e.target.value)}
+            onChange={(e) => setSearch(e.target.value)}
             onClear={() => setSearch('')}
             clearLabel={t('common.clear')}
             placeholder={t('endpoints.search')}

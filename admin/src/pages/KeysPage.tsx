@@ -2,7 +2,8 @@ import { Flex, Typography } from '@strapi/design-system';
 import { Layouts, Page } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
 import type { ApiKeySummary } from '../../../contracts/api-key';
-import { useAdminApi, useAdminData } from '../api/useAdminData';
+import { useAdminMutation } from '../api/mutations';
+import { useAdminQuery } from '../api/queries';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateKey } from '../components/CreateKey';
 import { EditKey } from '../components/EditKey';
@@ -12,15 +13,15 @@ import { SimpleTable, type Column } from '../components/SimpleTable';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 
-/** API keys (spec 2.3): list, create (secret shown once), change the description, limit and preview mark, revoke. */
+/** API keys (docs/endpoints.md#api-keys): list, create (secret shown once), change the description, limit and preview mark, revoke. */
 export const KeysPage = () => {
   const t = useT();
   const { formatDate } = useIntl();
-  const api = useAdminApi();
   const rights = useRights('keys');
-  const keys = useAdminData('apiKeys.find');
+  const keys = useAdminQuery('apiKeys.find');
+  const revoke = useAdminMutation('apiKeys.delete');
   const usageColumn = useKeyUsageColumn();
-  if (keys.loading || rights.isLoading) return <Page.Loading />;
+  if (keys.isLoading || rights.isLoading) return <Page.Loading />;
   if (keys.error) return <Page.Error />;
   const date = (value: string | null) => (value ? formatDate(value) : t('common.never'));
   const columns: Column<ApiKeySummary>[] = [
@@ -42,13 +43,12 @@ export const KeysPage = () => {
       label: t('common.actions'),
       cell: (k) => (
         <Flex gap={2}>
-          <EditKey apiKey={k} onSaved={keys.reload} />
+          <EditKey apiKey={k} />
           <ConfirmButton
             label={t('keys.revoke')}
             question={t('keys.revoke.question', { name: k.name })}
             onConfirm={async () => {
-              await api.call('apiKeys.delete', { id: k.id });
-              keys.reload();
+              await revoke.mutateAsync({ id: k.id });
             }}
           />
         </Flex>
@@ -61,7 +61,7 @@ export const KeysPage = () => {
       <Layouts.Header
         title={t('keys.title')}
         subtitle={t('keys.subtitle')}
-        primaryAction={rights.canManage ? <CreateKey onCreated={keys.reload} /> : undefined}
+        primaryAction={rights.canManage ? <CreateKey /> : undefined}
       />
       <Layouts.Content>
         {keys.data!.length ? (

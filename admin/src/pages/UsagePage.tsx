@@ -2,7 +2,7 @@ import { Box, Button, Flex, Grid, Typography } from '@strapi/design-system';
 import { Layouts, Page } from '@strapi/strapi/admin';
 import { useMemo, useState } from 'react';
 import { HOUR_MS, type UsageSeries } from '../../../contracts/usage';
-import { useAdminData } from '../api/useAdminData';
+import { useAdminQuery } from '../api/queries';
 import { SelectField } from '../builder/SelectField';
 import { UsageChart, type ChartLine } from '../components/UsageChart';
 import { UsageTable, type UsageRow } from '../components/UsageTable';
@@ -43,8 +43,13 @@ export const UsagePage = () => {
     }),
     [view]
   );
-  const byEndpoint = useAdminData('usage.series', undefined, { ...query, groupBy: 'endpoint' });
-  const byKey = useAdminData('usage.series', undefined, { ...query, groupBy: 'key' });
+  // The last range's figures stay in view while another range loads.
+  const byEndpoint = useAdminQuery(
+    'usage.series',
+    {},
+    { query: { ...query, groupBy: 'endpoint' }, keepPreviousData: true }
+  );
+  const byKey = useAdminQuery('usage.series', {}, { query: { ...query, groupBy: 'key' }, keepPreviousData: true });
   const endpoints = byEndpoint.data;
   const keys = byKey.data;
   const charts = useMemo(() => {

@@ -13,7 +13,7 @@ export const AllowedIpsSection = ({ draft, set, problems }: Omit<SectionProps, '
       <Textarea
         aria-label={t('builder.allowedIps')}
         value={draft.allowedIps}
-        onChange={(e: any) => set('allowedIps', e.target.value)}
+        onChange={(e) => set('allowedIps', e.target.value)}
       />
     </Section>
   );

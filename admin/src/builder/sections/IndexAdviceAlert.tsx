@@ -1,7 +1,7 @@
 import { Alert, Flex, Typography } from '@strapi/design-system';
 import { useState } from 'react';
 import type { RowId } from '../../../../contracts/admin-api';
-import { useAdminData } from '../../api/useAdminData';
+import { useAdminQuery } from '../../api/queries';
 import { CodeBox } from '../../components/CodeBox';
 import { useT } from '../../hooks/useT';
 
@@ -11,7 +11,7 @@ import { useT } from '../../hooks/useT';
  */
 export const IndexAdviceAlert = ({ id }: { id: RowId | null }) => {
   const t = useT();
-  const { data } = useAdminData('endpoints.indexAdvice', id === null ? null : { id });
+  const { data } = useAdminQuery('endpoints.indexAdvice', id === null ? null : { id });
   const [closed, setClosed] = useState(false);
   if (!data?.advice || closed) return null;
   return (

@@ -12,7 +12,7 @@ export const TextField = ({
 }: Omit<SectionProps, 'object'> & { name: 'name' | 'path'; label: string; hint?: string }) => (
   <Field.Root name={name} error={problems[name]} hint={hint} required>
     <Field.Label>{label}</Field.Label>
-    <Field.Input value={draft[name]} onChange={(e: any) => set(name, e.target.value)} />
+    <Field.Input value={draft[name]} onChange={(e) => set(name, e.target.value)} />
     <Field.Hint />
     <Field.Error />
   </Field.Root>

@@ -1,0 +1,95 @@
+import type { AddressInfo } from 'node:net';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { screenshot } from '../helpers/admin-browser';
+import { launchChromium } from '../helpers/browser';
+import { ADMIN, startApp, type TestApp } from '../helpers/strapi';
+
+/**
+ * What the admin panel suites share: a fresh app and a browser page logged in as the super admin, the errors the
+ * page threw, and the steps of building an endpoint. Screenshots are kept in test-artifacts/admin/.
+ */
+export interface AdminSuite {
+  app: TestApp;
+  browser: Browser;
+  page: Page;
+  base: string;
+  pageErrors: string[];
+}
+
+export const logIn = async (base: string, target: Page, email: string, password: string) => {
+  await target.goto(`${base}/admin/auth/login`);
+  await target.locator('input[name="email"]').fill(email);
+  await target.locator('input[name="password"]').fill(password);
+  await target.locator('button[type="submit"]').click();
+  await target.waitForURL((url) => !url.pathname.includes('/auth/'), { timeout: 30_000 });
+};
+
+/** Starts the app and the browser; errors the page throws are collected from the login on. */
+export const openAdminSuite = async (): Promise<AdminSuite> => {
+  const app = await startApp();
+  const server = app.strapi.server.httpServer;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await launchChromium();
+  const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await logIn(base, page, ADMIN.email, ADMIN.password);
+  return { app, browser, page, base, pageErrors };
+};
+
+/** What `read` gives once it gives `expected` (the UI saves in the background), or its last value after 10 s. */
+export const eventually = async <T>(read: () => Promise<T>, expected: T) => {
+  let value = await read();
+  for (let i = 0; i < 50 && value !== expected; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    value = await read();
+  }
+  return value;
+};
+
+/**
+ * The steps of the endpoint builder on the suite's page (read at each step: suites open theirs in beforeAll),
+ * allowing the key described `keyDescription` on save.
+ */
+export const builderSteps = (suite: () => AdminSuite, keyDescription = 'Browser test key') => {
+  /** A screenshot once dialogs have finished opening (their finite animations). */
+  const shot = (name: string) => screenshot(suite().page, name);
+
+  /** Picks `option` in the design system's select labelled (or showing) `label`. */
+  const choose = async (trigger: Locator, option: string) => {
+    await trigger.click();
+    await suite().page.getByRole('option', { name: option, exact: false }).first().click();
+  };
+
+  /** Opens a new endpoint in the builder with its name, path, type, content type and fields. */
+  const startEndpoint = async (e: { name: string; path: string; type?: string; object: string; fields?: string[] }) => {
+    const { page, base } = suite();
+    await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
+    await page.getByLabel('Name').fill(e.name);
+    await page.getByLabel('Path').fill(e.path);
+    if (e.type) await choose(page.getByRole('combobox', { name: 'Type' }), e.type);
+    await choose(page.getByRole('combobox', { name: 'Object' }), e.object);
+    for (const field of e.fields ?? []) {
+      await page.getByRole('checkbox', { name: new RegExp(`^${field} \\(`) }).click();
+    }
+  };
+
+  /** Allows the suite's key, screenshots the builder as `shotName` (scrolled to `focus`) if given, and saves. */
+  const allowKeyAndSave = async (shotName?: string, focus?: Locator) => {
+    const { page } = suite();
+    await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), keyDescription);
+    await page.keyboard.press('Escape');
+    await focus?.scrollIntoViewIfNeeded();
+    if (shotName) await shot(shotName);
+    await page.getByRole('button', { name: 'Save' }).click();
+  };
+
+  /** Saves and waits for the endpoints list, where the builder goes after a save the admin API took. */
+  const saveEndpoint = async (shotName?: string, focus?: Locator) => {
+    await allowKeyAndSave(shotName, focus);
+    await suite().page.waitForURL('**/admin/plugins/data-api/endpoints');
+  };
+
+  return { shot, choose, startEndpoint, allowKeyAndSave, saveEndpoint };
+};
