@@ -1,53 +1,21 @@
-import { callWithKey, createEndpoint, knexOf } from '../helpers/fixtures';
-import { keyedSuite } from '../helpers/keyed-suite';
+import { createEndpoint, knexOf } from '../helpers/fixtures';
 import { withRecordIds } from '../helpers/record-ids';
+import {
+  CATEGORY,
+  EN,
+  FR,
+  INVALID_LOCALE,
+  app,
+  admin,
+  key,
+  call,
+  names,
+  define,
+  categories,
+  localesSuite,
+} from '../helpers/locales-suite';
 
-/**
- * Locales (issue 17 item 4): the playground's categories are translated into en (the default) and fr, with Draft
- * & Publish. An endpoint reads one locale (fixed, from `?locale=`, or the site's default) or every locale; `locale`
- * is a field, a filter and an aggregate dimension; an Aggregate counts each document once per locale read.
- */
-
-const CATEGORY = 'api::category.category';
-const EN = ['News', 'Guides', 'Stories'];
-const FR = ['Actualités', 'Guides pratiques', 'Récits'];
-const INVALID_LOCALE = { success: false, error: 'Invalid request parameters: locale is not a locale of this site' };
-
-const { app, admin, key } = keyedSuite();
-const call = callWithKey(
-  () => app,
-  () => key
-);
-const names = (body: { items: Array<{ name: string }> }) => body.items.map((i) => i.name);
-const i18n = () => app.strapi.plugin('i18n').service('locales');
-const define = (definition: Record<string, unknown>) =>
-  admin.post('/data-api/endpoints', {
-    data: { name: String(definition.path), auth: { method: 'api-key', keys: [key.id] }, ...definition },
-  });
-const categories = (path: string, extra: Record<string, unknown> = {}) =>
-  createEndpoint(admin, key, {
-    path,
-    type: 'list',
-    object: CATEGORY,
-    fields: [{ name: 'id' }, { name: 'name' }, { name: 'position' }],
-    sort: [{ field: 'position' }],
-    ...extra,
-  });
-const countBy = (path: string, fields: string[], extra: Record<string, unknown> = {}) =>
-  createEndpoint(admin, key, {
-    path,
-    type: 'aggregate',
-    object: CATEGORY,
-    aggregate: { dimensions: fields.map((field) => ({ variable: field, field })), measures: [] },
-    ...extra,
-  });
-
-beforeAll(async () => {
-  await categories('categories/fr', { locale: 'fr' });
-  await categories('categories/chosen', { locale: 'query', fields: [{ name: 'name' }, { name: 'locale' }] });
-  await categories('categories/every', { locale: 'all', fields: [{ name: 'name' }, { name: 'locale' }] });
-  await categories('categories/default');
-});
+localesSuite();
 
 describe('List', () => {
   test('a fixed locale reads that locale only', async () => {
@@ -183,118 +151,6 @@ describe('List', () => {
     });
     expect(product.status).toBe(400);
     expect(JSON.stringify(product.body)).toContain('unknown field \\"locale\\"');
-  });
-});
-
-describe('definitions', () => {
-  test.each([
-    [
-      'a locale on a type without i18n',
-      { object: 'api::product.product', type: 'list', fields: [{ name: 'id' }], locale: 'fr' },
-      'locale: api::product.product is not translated (i18n)',
-    ],
-    [
-      'an unknown code',
-      { type: 'list', fields: [{ name: 'id' }], locale: 'xx' },
-      'locale: \\"xx\\" is not a locale of this site',
-    ],
-    [
-      'a query filter named locale on a "query" endpoint',
-      {
-        type: 'aggregate',
-        locale: 'query',
-        aggregate: { dimensions: [], measures: [], queryFilters: [{ param: 'locale', field: 'position', op: 'eq' }] },
-      },
-      '\\"locale\\" selects the locale',
-    ],
-    [
-      '"all" on a write',
-      { type: 'create', fields: [{ name: 'name' }], locale: 'all' },
-      'locale: \\"all\\" applies to reads only',
-    ],
-  ])('%s is refused', async (_, definition, message) => {
-    const answer = await define({ path: 'c/refused', object: CATEGORY, ...definition });
-    expect(answer.status).toBe(400);
-    expect(JSON.stringify(answer.body)).toContain(message);
-  });
-
-  test('the locale is stored, answered by the admin API, and can be taken away again', async () => {
-    const definition = {
-      name: 'stored',
-      path: 'categories/stored',
-      type: 'list',
-      object: CATEGORY,
-      fields: [{ name: 'name' }],
-      sort: [{ field: 'position' }],
-      auth: { method: 'api-key', keys: [key.id] },
-    };
-    const created = await admin.post('/data-api/endpoints', { data: { ...definition, locale: 'fr' } });
-    expect([created.status, created.body.data.locale]).toEqual([201, 'fr']);
-    const { id } = created.body.data;
-    expect((await admin.get(`/data-api/endpoints/${id}`)).body.data.locale).toBe('fr');
-    expect(names((await call('get', '/_api/categories/stored')).body)).toEqual(FR);
-    const cleared = await admin.put(`/data-api/endpoints/${id}`, { data: definition });
-    expect([cleared.status, cleared.body.data.locale]).toEqual([200, undefined]);
-    expect(names((await call('get', '/_api/categories/stored')).body)).toEqual(EN);
-  });
-});
-
-describe('Aggregate', () => {
-  test('counts each document once in the locale read, and groups by locale', async () => {
-    await countBy('categories/by-position', ['position']);
-    await countBy('categories/by-position-all', ['position'], { locale: 'all' });
-    await countBy('categories/by-locale', ['locale'], { locale: 'all' });
-    await countBy('categories/by-position-chosen', ['position'], { locale: 'query' });
-    const counts = (body: { items: Array<{ dimensions: Record<string, unknown>; measures: { count: number } }> }) =>
-      body.items.map((i) => [Object.values(i.dimensions)[0], i.measures.count]);
-    expect(counts((await call('get', '/_api/categories/by-position')).body)).toEqual([
-      [1, 1],
-      [2, 1],
-      [3, 1],
-    ]);
-    // Every locale: a document is counted once per locale it exists in.
-    expect(counts((await call('get', '/_api/categories/by-position-all')).body)).toEqual([
-      [1, 2],
-      [2, 2],
-      [3, 2],
-    ]);
-    expect(counts((await call('get', '/_api/categories/by-locale')).body)).toEqual([
-      ['en', 3],
-      ['fr', 3],
-    ]);
-    const fr = await call('get', '/_api/categories/by-position-chosen?locale=fr');
-    expect(counts(fr.body)).toEqual([
-      [1, 1],
-      [2, 1],
-      [3, 1],
-    ]);
-    const unknown = await call('get', '/_api/categories/by-position-chosen?locale=de');
-    expect([unknown.status, unknown.body]).toEqual([400, INVALID_LOCALE]);
-  });
-});
-
-describe('locales changing', () => {
-  test('the default locale changed at runtime moves an endpoint without a locale', async () => {
-    try {
-      await i18n().setDefaultLocale({ code: 'fr' });
-      expect(names((await call('get', '/_api/categories/default')).body)).toEqual(FR);
-      expect((await call('get', '/_api/categories/chosen')).body.items[0].locale).toBe('fr');
-    } finally {
-      await i18n().setDefaultLocale({ code: 'en' });
-    }
-    expect(names((await call('get', '/_api/categories/default')).body)).toEqual(EN);
-  });
-
-  test('an endpoint whose locale is deleted is suspended, with the reason', async () => {
-    const de = await i18n().create({ code: 'de', name: 'German (de)' });
-    const endpoint = await categories('categories/de', { locale: 'de' });
-    expect((await call('get', '/_api/categories/de')).body).toMatchObject({ total: 0, items: [] });
-    await i18n().delete({ id: de.id });
-    const read = await admin.get(`/data-api/endpoints/${endpoint.id}`);
-    expect(read.body.data.suspended).toBe(
-      'the definition no longer fits its content type: locale: "de" is not a locale of this site'
-    );
-    expect((await call('get', '/_api/categories/de')).status).toBe(404);
   });
 });
 
