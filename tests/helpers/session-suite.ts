@@ -151,3 +151,55 @@ export const sessionSuite = (env: Record<string, string> = ENV) => {
     await knex()('data_api_login_throttles').del();
   });
 };
+
+/**
+ * The endpoints of users' own data (a List by \`user.email\`, Lists of products by role or username for site users
+ * and for admins, Creates of customers and orders bound to \`user.id\`): the per-user data tests read and write
+ * through them, the origin checks refuse calls to them.
+ */
+export const createUserDataEndpoints = async () => {
+  const roleOrUsername = { $or: [{ category: { $eq: v('user.role') } }, { title: { $eq: v('user.username') } }] };
+  await createEndpoint(admin, key, {
+    path: 'me/customer',
+    type: 'list',
+    object: 'api::customer.customer',
+    filter: { email: { $eq: v('user.email') } },
+    fields: [{ name: 'id' }, { name: 'email' }],
+    auth: siteAuth,
+  });
+  const products = {
+    type: 'list',
+    object: 'api::product.product',
+    filter: roleOrUsername,
+    fields: [{ name: 'id' }, { name: 'title' }],
+    sort: [{ field: 'id', dir: 'asc' }],
+  };
+  await createEndpoint(admin, key, { ...products, path: 'me/products', auth: siteAuth });
+  await createEndpoint(admin, key, { ...products, path: 'staff/products', auth: adminAuth });
+  await createEndpoint(admin, key, {
+    path: 'me/customers',
+    type: 'create',
+    object: 'api::customer.customer',
+    fields: [
+      { name: 'name', required: true },
+      { name: 'email', required: true },
+    ],
+    presets: { user: v('user.id') },
+    filter: ownedByUser,
+    auth: siteAuth,
+  });
+  await createEndpoint(admin, key, {
+    path: 'me/orders',
+    type: 'create',
+    object: 'api::order.order',
+    fields: [{ name: 'customer' }, { name: 'product' }, { name: 'quantity', required: true }],
+    tasks: [
+      {
+        action: 'raise-error',
+        when: { not: { match: { customer: ownedByUser } } },
+        message: 'Orders are placed for your own customer account',
+      },
+    ],
+    auth: siteAuth,
+  });
+};

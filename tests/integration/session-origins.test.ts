@@ -30,9 +30,14 @@ import {
   ordersOfUser,
   itemIds,
   sessionSuite,
+  createUserDataEndpoints,
 } from '../helpers/session-suite';
 
 sessionSuite();
+
+beforeAll(async () => {
+  await createUserDataEndpoints();
+});
 
 describe('CSRF: the origin check', () => {
   test('a read with the cookie from another site’s page is 403, from the site’s own or a listed one 200', async () => {

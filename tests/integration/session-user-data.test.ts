@@ -1,4 +1,3 @@
-import { createEndpoint } from '../helpers/fixtures';
 import { login as adminLogin } from '../helpers/strapi';
 import {
   app,
@@ -9,10 +8,6 @@ import {
   ADMIN_USER,
   PASSWORD,
   UNAUTHORIZED,
-  v,
-  ownedByUser,
-  siteAuth,
-  adminAuth,
   knex,
   http,
   userIds,
@@ -29,13 +24,13 @@ import {
   ordersOfUser,
   itemIds,
   sessionSuite,
+  createUserDataEndpoints,
 } from '../helpers/session-suite';
 
 sessionSuite();
 
 describe('per-user data', () => {
   const PRODUCT = 'api::product.product';
-  const roleOrUsername = { $or: [{ category: { $eq: v('user.role') } }, { title: { $eq: v('user.username') } }] };
   const productIds: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -46,49 +41,7 @@ describe('per-user data', () => {
     })) {
       productIds[name] = (await app.strapi.documents(PRODUCT).create({ data })).id as number;
     }
-    await createEndpoint(admin, key, {
-      path: 'me/customer',
-      type: 'list',
-      object: 'api::customer.customer',
-      filter: { email: { $eq: v('user.email') } },
-      fields: [{ name: 'id' }, { name: 'email' }],
-      auth: siteAuth,
-    });
-    const products = {
-      type: 'list',
-      object: PRODUCT,
-      filter: roleOrUsername,
-      fields: [{ name: 'id' }, { name: 'title' }],
-      sort: [{ field: 'id', dir: 'asc' }],
-    };
-    await createEndpoint(admin, key, { ...products, path: 'me/products', auth: siteAuth });
-    await createEndpoint(admin, key, { ...products, path: 'staff/products', auth: adminAuth });
-    await createEndpoint(admin, key, {
-      path: 'me/customers',
-      type: 'create',
-      object: 'api::customer.customer',
-      fields: [
-        { name: 'name', required: true },
-        { name: 'email', required: true },
-      ],
-      presets: { user: v('user.id') },
-      filter: ownedByUser,
-      auth: siteAuth,
-    });
-    await createEndpoint(admin, key, {
-      path: 'me/orders',
-      type: 'create',
-      object: 'api::order.order',
-      fields: [{ name: 'customer' }, { name: 'product' }, { name: 'quantity', required: true }],
-      tasks: [
-        {
-          action: 'raise-error',
-          when: { not: { match: { customer: ownedByUser } } },
-          message: 'Orders are placed for your own customer account',
-        },
-      ],
-      auth: siteAuth,
-    });
+    await createUserDataEndpoints();
   });
 
   test('user.id: each user lists exactly the orders of its own customer', async () => {
