@@ -14,7 +14,7 @@ export const PNG = Buffer.from(
 const PRODUCT = 'api::product.product';
 /** The playground's `keySecret` (config/plugins.js), which signs file URLs. */
 
-/** A media field's value on writes (spec 2.9). */
+/** A media field's value on writes (docs/files.md). */
 export const file = (bytes: Buffer, name: string) => ({ data: bytes.toString('base64'), name });
 
 /** The path and query of a signed file URL the plugin would give, valid until `expires` (unix s). */

@@ -34,6 +34,9 @@ export const keyedSuite = ({ env = {}, description = 'tests' }: KeyedSuiteOption
   };
 };
 
+/** What `keyedSuite` hands a suite: its app, its super admin's API client and its API key. */
+export type KeyedSuite = ReturnType<typeof keyedSuite>;
+
 /** An object that reads its properties from `target()` when they are used: the suite's values, once started. */
 const lateBound = <T extends object>(target: () => T): T =>
   new Proxy({} as T, { get: (_, property) => Reflect.get(target(), property) });

@@ -1,29 +1,29 @@
 import supertest from 'supertest';
-import { HOUR_MS, type KeyUsage, type UsageCounts, type UsageSeries } from '../../contracts/usage';
+import { HOUR_MS, type KeyUsage } from '../../contracts/usage';
 import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
 import { startSecondInstance } from '../helpers/second-instance';
-import { adminWith, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { adminWith } from '../helpers/strapi';
+import {
+  app,
+  admin,
+  keyA,
+  keyB,
+  orders,
+  products,
+  TABLE,
+  usage,
+  flush,
+  range,
+  series,
+  counts,
+  rowCount,
+  usageSuite,
+} from '../helpers/usage-suite';
 
-/**
- * Usage statistics (docs/usage.md): a known set of calls, with known statuses, across endpoints and keys, is
- * counted in memory, written by a flush, and answered by the admin API exactly; nothing is written per request.
- */
+usageSuite();
 
-let app: TestApp;
-let admin: AdminClient;
-let keyA: KeyFixture;
-let keyB: KeyFixture;
-let orders: { id: number };
-let products: { id: number };
 /** Bytes of every answer made so far to a counted request (the body as sent). */
 let bytesSent = 0;
-
-const TABLE = 'data_api_usage';
-const usage = () =>
-  app.strapi.plugin('data-api').service('usage') as {
-    recorder: { flush: () => Promise<void>; prune: () => Promise<number> };
-  };
-const flush = () => usage().recorder.flush();
 
 /** Calls `path` `times` times with `key` (none: no Authorization), expecting `status` each time. */
 const call = async (path: string, key: KeyFixture | null, times: number, status: number, base?: string) => {
@@ -35,59 +35,6 @@ const call = async (path: string, key: KeyFixture | null, times: number, status:
     bytesSent += Buffer.byteLength(response.text);
   }
 };
-
-/** A range around now: the hour of these calls is in it. */
-const range = () => ({
-  from: new Date(Date.now() - 2 * HOUR_MS).toISOString(),
-  to: new Date(Date.now() + HOUR_MS).toISOString(),
-});
-
-const series = async (query: Record<string, string | number>, client = admin) => {
-  const response = await client.get('/data-api/usage').query({ ...range(), ...query });
-  expect(response.status).toBe(200);
-  return response.body.data as UsageSeries;
-};
-
-const counts = (
-  requests: number,
-  classes: Partial<Pick<UsageCounts, 'success' | 'redirect' | 'clientError' | 'serverError'>>
-) => ({
-  requests,
-  success: 0,
-  redirect: 0,
-  clientError: 0,
-  serverError: 0,
-  ...classes,
-});
-
-const rowCount = async () => Number((await knexOf(app)(TABLE).count({ n: '*' }))[0].n);
-
-beforeAll(async () => {
-  // Only the tests flush: the timer would write at moments they do not choose.
-  app = await startApp({ DATA_API_USAGE_FLUSH_MS: '600000' });
-  admin = await app.admin();
-  keyA = await createKey(admin, 'usage a');
-  keyB = await createKey(admin, 'usage b');
-  const auth = { method: 'api-key', keys: [keyA.id, keyB.id] };
-  orders = await createEndpoint(admin, keyA, {
-    path: 'usage/orders',
-    type: 'list',
-    object: 'api::order.order',
-    fields: [{ name: 'id' }, { name: 'total' }],
-    auth,
-  });
-  products = await createEndpoint(admin, keyA, {
-    path: 'usage/products',
-    type: 'list',
-    object: 'api::product.product',
-    fields: [{ name: 'id' }, { name: 'title' }],
-    auth,
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await app?.stop();
-});
 
 describe('counting', () => {
   test('known calls are answered exactly per endpoint and per key, after one flush', async () => {

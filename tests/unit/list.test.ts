@@ -136,7 +136,7 @@ test('on Draft & Publish the cursor compares the record id the page joins and so
   expect(calls[0].bindings).toEqual([500, 0]);
 });
 
-test('a datetime query filter (spec 4.2 rule 6) binds the parsed instant instead of failing closed', async () => {
+test('a datetime query filter binds the parsed instant instead of failing closed', async () => {
   const { calls } = await run('orderedAt:gt=2026-01-01T00:00:00Z');
   const instant = Date.UTC(2026, 0, 1);
   expect(calls).toEqual([{ sql: PAGE('1=1 AND t0."ordered_at" > ?'), bindings: [instant, 0] }]);

@@ -56,7 +56,7 @@ describe('compileLocale', () => {
     );
   });
 
-  test('"query": the parameter, else the default; an unknown code is the spec 400 naming the parameter', () => {
+  test('"query": the parameter, else the default; an unknown code is a 400 naming the parameter', () => {
     const scope = compileLocale(definition('query'), category, locales)!;
     expect(scope.param).toBe('locale');
     expect(scope.resolve('fr')).toBe('fr');

@@ -21,7 +21,7 @@ for (const format of ['int32', 'int64', 'double']) ajv.addFormat(format, true);
 const fits = (schema: Record<string, unknown>, value: unknown) =>
   ajv.compile({ ...schema, components: { schemas: { FileInput: FILE_INPUT } } })(value);
 
-describe('slugs (spec 4.7)', () => {
+describe('slugs (docs/openapi.md)', () => {
   test.each([
     ['Shop API', 'shop_api'],
     ['Partner API: v2 (Beta)!', 'partner_api__v2__beta__'],
@@ -120,7 +120,7 @@ describe('field schemas', () => {
     }
   });
 
-  test('media: the file object of spec 2.9, one or an array, as the server takes it', () => {
+  test('media: the file object of docs/files.md, one or an array, as the server takes it', () => {
     const media = (multiple: boolean, required = false) =>
       ({ kind: 'media', name: 'm', multiple, allowedTypes: ['images'], link: {}, attribute: { required } }) as never;
     const accepts = (rule: (value: unknown) => unknown, value: unknown) => {

@@ -108,7 +108,7 @@ describe('matchRoute', () => {
   });
 
   test('405 when the method exists only in the other shape but another method fits', () => {
-    // DESIGN.md section 3: the path exists but not for this method → 405 with Allow.
+    // The path exists but not for this method → 405 with Allow (docs/reference.md).
     const table = buildRouteTable(
       [endpoint('tickets', 'GET', 'none'), endpoint('tickets', 'PATCH', 'required')],
       noClash

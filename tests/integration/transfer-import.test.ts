@@ -1,94 +1,8 @@
-import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
-import { adminWith, startApp, type AdminClient, type TestApp } from '../helpers/strapi';
+import { createKey } from '../helpers/fixtures';
+import { adminWith } from '../helpers/strapi';
+import { app, admin, key, setKey, UIDS, counts, exported, importFile, transferSuite } from '../helpers/transfer-suite';
 
-/**
- * Export and import of the whole configuration (DESIGN.md section 3): keys travel by name (never a secret),
- * endpoints by route and documents by slug; an import is checked and written all or nothing.
- */
-
-let app: TestApp;
-let admin: AdminClient;
-let key: KeyFixture;
-
-const UIDS = {
-  endpoint: 'plugin::data-api.endpoint',
-  key: 'plugin::data-api.api-key',
-  document: 'plugin::data-api.openapi-document',
-};
-const count = (uid: string) => app.strapi.db.query(uid as never).count();
-const counts = async () => ({
-  endpoints: await count(UIDS.endpoint),
-  keys: await count(UIDS.key),
-  documents: await count(UIDS.document),
-});
-
-const exported = async () => {
-  const response = await admin.get('/data-api/export');
-  expect(response.status).toBe(200);
-  return response.body.data;
-};
-const importFile = (data: unknown) => admin.post('/data-api/import', { data });
-
-beforeAll(async () => {
-  app = await startApp();
-  admin = await app.admin();
-  key = await createKey(admin, 'Partner key', 'partner');
-  await createEndpoint(admin, key, {
-    name: 'Partner orders',
-    path: 'partner/orders',
-    type: 'list',
-    object: 'api::order.order',
-    filter: { status: 'paid' },
-    fields: [{ name: 'id' }, { name: 'total' }],
-  });
-  const mine = await createEndpoint(admin, key, {
-    name: 'My orders',
-    path: 'me/orders',
-    type: 'list',
-    object: 'api::order.order',
-    filter: { customer: { user: { id: { $eq: { $var: 'user.id' } } } } },
-    fields: [{ name: 'id' }],
-    auth: { method: 'session', userObject: 'plugin::users-permissions.user' },
-  });
-  const partner = (await admin.get('/data-api/endpoints')).body.data.find((e: any) => e.path === 'partner/orders');
-  await admin.post('/data-api/openapi-documents', {
-    data: { title: 'Partner API', endpoints: [partner.id, mine.id], public: true },
-  });
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
-
-describe('export', () => {
-  test('holds every definition, keys by name, documents by route, and never a secret or hash', async () => {
-    const file = await exported();
-    expect(file.format).toBe('strapi-plugin-data-api/2');
-    expect(file.keys).toEqual([{ name: 'partner', description: 'Partner key', rateLimit: null, preview: false }]);
-    const partner = file.endpoints.find((e: any) => e.path === 'partner/orders');
-    expect(partner).toMatchObject({
-      name: 'Partner orders',
-      type: 'list',
-      filter: { status: 'paid' },
-      auth: { method: 'api-key', keys: ['partner'] },
-    });
-    expect(partner.id).toBeUndefined();
-    expect(file.documents).toEqual([
-      {
-        title: 'Partner API',
-        version: '1.0.0',
-        description: '',
-        public: true,
-        endpoints: ['GET partner/orders', 'GET me/orders'],
-      },
-    ]);
-    const text = JSON.stringify(file);
-    const stored = await app.strapi.db.query(UIDS.key as never).findOne({ where: { id: key.id } });
-    expect(text).not.toContain(key.secret);
-    expect(text).not.toContain(stored.hash);
-    expect(text).not.toContain('"hash"');
-  });
-});
+transferSuite();
 
 describe('import', () => {
   test('into an empty configuration: everything back, keys made under their names, secrets answered once', async () => {
@@ -118,7 +32,7 @@ describe('import', () => {
     expect(call.body.total).toBeGreaterThan(0);
     const document = (await app.http().get('/_api/_openapi/partner_api.json')).body;
     expect(Object.keys(document.paths)).toEqual(['/_api/partner/orders', '/_api/me/orders', '/_api/_session']);
-    key = { id: created.id, secret: created.secret };
+    setKey({ id: created.id, secret: created.secret });
   });
 
   test('the same file again changes nothing but what it holds: matched by route, slug and key name', async () => {
