@@ -43,7 +43,7 @@ describe('relations', () => {
   });
 
   test('$not wrapping nested fields inside a relation negates the related condition', () => {
-    // Strapi syntax: { customer: { $not: { tier: 'free' } } } (DESIGN.md section 2, relations by nesting).
+    // Strapi syntax: { customer: { $not: { tier: 'free' } } } (docs/endpoints.md#properties: relations by nesting).
     expect(render({ customer: { $not: { tier: 'free' } } })).toEqual({
       sql: `t0."id" IN (${CUSTOMER_SUB} AND NOT (t1."tier" = ?))`,
       bindings: ['free'],
