@@ -30,6 +30,13 @@ const NO_STRAPI_ERRORS = {
     'an app may hold another copy of @strapi/utils than Strapi does: throw AdminApiError (errors/admin-api-error.ts).',
 };
 
+/** Rate limits answer values; the runtime alone writes statuses and headers (docs/architecture.md). */
+const NO_HTTP = {
+  name: 'koa',
+  message: 'server/src/limits answers values: statuses and headers are written in runtime/ (runtime/rate-limit.ts).',
+};
+const PATHS_OF = { limits: [NO_HTTP] };
+
 const layeringOf = (folder, rank) => {
   const above = LAYERS.slice(rank + 1).flat();
   const siblings = LAYERS[rank].filter((f) => f !== folder && !(SIBLING_IMPORTS[folder] ?? []).includes(f));
@@ -41,7 +48,7 @@ const layeringOf = (folder, rank) => {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [NO_STRAPI_ERRORS],
+          paths: [NO_STRAPI_ERRORS, ...(PATHS_OF[folder] ?? [])],
           patterns: [
             {
               regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`,
@@ -71,6 +78,11 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // A file says one thing: past 300 lines it says several (the generated and template files are ignored above).
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     rules: {
