@@ -1,3 +1,4 @@
+import type { UID } from '@strapi/strapi';
 import { createEndpoint, knexOf } from './fixtures';
 import { keyedSuite, type KeyedSuite } from './keyed-suite';
 
@@ -257,7 +258,7 @@ const FUTURE = new Date(Date.now() + 40 * DAY);
 export const aggregateSuite = () => {
   ({ app, admin, key } = keyedSuite());
   beforeAll(async () => {
-    const documents = (uid: string) => (app.strapi as any).documents(uid);
+    const documents = (uid: string) => app.strapi.documents(uid as UID.ContentType);
     const first = await knexOf(app)('customers').where('id', 1).first('document_id');
     await documents(ORDER).create({
       data: {

@@ -1,3 +1,5 @@
+import type { UID } from '@strapi/strapi';
+import type { Json } from './json';
 import { withRecordIds } from './record-ids';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +25,7 @@ export const call = callWithKey(
   () => key
 );
 /** The Document Service without the app's generated types (the tests' Strapi has none). */
-const documents = (uid: string) => (app.strapi as any).documents(uid);
+const documents = (uid: string) => app.strapi.documents(uid as UID.ContentType);
 
 export const POST_FIELDS = ['id', 'title', 'seo', 'links', 'blocks', 'cover', 'body', 'category'];
 export const define = (definition: Record<string, unknown>) =>
@@ -53,12 +55,13 @@ const POPULATE = [
 export const rest = async (query = '') => {
   const response = await app.http().get(`/api/posts?${POPULATE}${query}`).set('Authorization', `Bearer ${restToken}`);
   expect(response.status).toBe(200);
-  return (await withRecordIds(app, response.body.data)) as Array<Record<string, any>>;
+  return (await withRecordIds(app, response.body.data)) as Json[];
 };
 
-export type Json = Record<string, any>;
+export type { Json };
 /** A media value of REST (file objects) as file ids. */
-const fileIds = (value: any) => (Array.isArray(value) ? value.map((f) => f.id) : (value?.id ?? null));
+const fileIds = (value: { id: number }[] | { id: number } | null | undefined) =>
+  Array.isArray(value) ? value.map((f) => f.id) : (value?.id ?? null);
 const withoutId = ({ id: _id, ...rest }: Json) => rest;
 /** A REST post as our List answers it: no component ids, files and related rows as ids. */
 export const asOurs = (post: Json) => ({

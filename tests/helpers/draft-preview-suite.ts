@@ -1,3 +1,4 @@
+import type { UID } from '@strapi/strapi';
 import { createEndpoint, knexOf, type KeyFixture } from './fixtures';
 import { keyedSuite, type KeyedSuite } from './keyed-suite';
 
@@ -24,7 +25,7 @@ export const BAD_STATUS = {
 };
 
 /** The Document Service without the app's generated types (the tests' Strapi has none). */
-const documents = (uid: string) => (app.strapi as any).documents(uid);
+const documents = (uid: string) => app.strapi.documents(uid as UID.ContentType);
 export const getWith = (k: KeyFixture, url: string) => app.http().get(url).set('Authorization', `Bearer ${k.secret}`);
 
 /** The row ids of a document of `table`: its draft and, once published, its published version. */

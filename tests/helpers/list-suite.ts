@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { createEndpoint, knexOf } from './fixtures';
 import { keyedSuite, type KeyedSuite } from './keyed-suite';
 
@@ -9,7 +10,7 @@ export const get = (url: string) => app.http().get(url).set('Authorization', `Be
 export const pathAndQuery = (href: string) => href.replace(/^https?:\/\/[^/]+/, '');
 
 /** Independent expectation: rows of a table straight from the database. */
-export const count = async (table: string, where: (q: any) => void = () => {}) => {
+export const count = async (table: string, where: (q: Knex.QueryBuilder) => void = () => {}) => {
   const rows = await knexOf(app)(table).count({ n: '*' }).modify(where);
   return Number(rows[0].n);
 };

@@ -1,3 +1,4 @@
+import type { Json } from './json';
 import type supertest from 'supertest';
 import type { FieldSpec } from '../../contracts/definition';
 
@@ -46,7 +47,7 @@ type Http = () => supertest.Agent;
 const restGet = async (http: Http, path: string) => {
   const response = await http().get(path);
   if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as { data: any; meta: Record<string, unknown> };
+  return response.body as { data: Json; meta: Record<string, unknown> };
 };
 
 export const restPage = (http: Http, slug: string, locale: SiteLocale) => restGet(http, pagePath(slug, locale));

@@ -1,3 +1,4 @@
+import type { Json } from './json';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,9 +11,9 @@ import ts from 'typescript';
 export type OpenapiDocument = {
   openapi: string;
   info: Record<string, unknown>;
-  paths: Record<string, Record<string, any>>;
-  components: { schemas: Record<string, any>; securitySchemes: Record<string, any> };
-} & Record<string, any>;
+  paths: Record<string, Record<string, Json>>;
+  components: { schemas: Record<string, Json>; securitySchemes: Record<string, Json> };
+} & Record<string, Json>;
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Scratch files live inside the repository, so that generated code resolves the repository's packages. */

@@ -18,7 +18,7 @@ export let key: KeyFixture;
 export const products = { type: 'list', object: 'api::product.product', fields: [{ name: 'id' }] };
 export const get = (url: string, secret = key.secret) => app.http().get(url).set('Authorization', `Bearer ${secret}`);
 /** `n` requests one after another (their order matters: the headers count down). */
-export const inTurn = async (n: number, request: () => Promise<any>) => {
+export const inTurn = async <T>(n: number, request: () => Promise<T>) => {
   const responses = [];
   for (let i = 0; i < n; i += 1) responses.push(await request());
   return responses;

@@ -1,3 +1,4 @@
+import type { Json } from './json';
 import { withRecordIds } from './record-ids';
 import { callWithKey, createEndpoint, createRestToken } from './fixtures';
 import { keyedSuite, type KeyedSuite } from './keyed-suite';
@@ -19,7 +20,7 @@ export const call = callWithKey(
   () => app,
   () => key
 );
-export type Json = Record<string, any>;
+export type { Json };
 
 /** Strapi's REST API with a full-access token. */
 export const rest = async (path: string, query: string[]) => {
@@ -64,7 +65,7 @@ export const POST_POPULATE = [
   'sort=id:asc',
 ];
 
-const fileId = (value: any) => value?.id ?? null;
+const fileId = (value: { id: number } | null | undefined) => value?.id ?? null;
 const withoutId = ({ id: _id, ...rest }: Json) => rest;
 /** A REST post as the List answers it with POST_FIELDS (files as ids; see `fileOf`). */
 export const asOurs = (post: Json) => ({

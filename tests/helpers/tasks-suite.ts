@@ -55,7 +55,7 @@ export const ordersOfCustomer = (customerId: number, status?: string) =>
   knex()('orders as o')
     .join('orders_customer_lnk as l', 'l.order_id', 'o.id')
     .where('l.customer_id', customerId)
-    .modify((q: any) => (status ? q.where('o.status', status) : q))
+    .modify((q) => (status ? q.where('o.status', status) : q))
     .orderBy('o.id')
     .pluck('o.id')
     .then((ids: unknown[]) => ids.map(Number));

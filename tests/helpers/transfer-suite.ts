@@ -59,7 +59,9 @@ export const transferSuite = () => {
       fields: [{ name: 'id' }],
       auth: { method: 'session', userObject: 'plugin::users-permissions.user' },
     });
-    const partner = (await admin.get('/data-api/endpoints')).body.data.find((e: any) => e.path === 'partner/orders');
+    const partner = (await admin.get('/data-api/endpoints')).body.data.find(
+      (e: { path: string }) => e.path === 'partner/orders'
+    );
     await admin.post('/data-api/openapi-documents', {
       data: { title: 'Partner API', endpoints: [partner.id, mine.id], public: true },
     });

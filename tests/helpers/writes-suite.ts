@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Response } from 'supertest';
 import { createEndpoint, createKey, knexOf, type KeyFixture } from './fixtures';
 import { keyedSuite, type KeyedSuite } from './keyed-suite';
@@ -28,7 +29,7 @@ export const patch = (url: string, body: unknown, secret: string | null = key.se
 export const del = (url: string, secret: string | null = key.secret) => app.http().delete(url).set(auth(secret));
 export const get = (url: string) => app.http().get(url).set(auth(key.secret));
 
-export const count = async (table: string, where: (q: any) => void = () => {}) => {
+export const count = async (table: string, where: (q: Knex.QueryBuilder) => void = () => {}) => {
   const rows = await knex()(table).count({ n: '*' }).modify(where);
   return Number(rows[0].n);
 };

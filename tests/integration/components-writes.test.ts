@@ -36,6 +36,14 @@ const draftOf = async (id: number) =>
   app.strapi
     .documents(POST)
     .findOne({ documentId: await documentIdOf(id), status: 'draft', populate: POPULATE as never });
+/** A post's draft as the Document Service reads it with POPULATE: the members these tests read. */
+interface Draft {
+  id: number;
+  documentId: string;
+  seo: { metaTitle: string; shareImage: { id: number }; social: unknown[] };
+  links: Array<{ label: string }>;
+  blocks: unknown[];
+}
 const counts = async () => {
   const out: Record<string, number> = {};
   for (const table of COMPONENT_TABLES) out[table] = Number((await knex()(table).count({ n: '*' }))[0].n);
@@ -69,7 +77,7 @@ describe('components written by Create', () => {
       ],
     });
     expect(response.status).toBe(201);
-    const draft = (await draftOf(response.body.id)) as Record<string, any>;
+    const draft = (await draftOf(response.body.id)) as Draft;
     expect(draft.seo).toMatchObject({ metaTitle: 'A title', metaDescription: 'A description', shareImage: null });
     expect(draft.seo.social).toEqual([expect.objectContaining({ network: 'bluesky', title: 'Sky' })]);
     expect(draft.links).toEqual([
@@ -113,7 +121,7 @@ describe('components written by Create', () => {
       seo: { ...SEO, shareImage: file(PNG, 'share.png') },
     });
     expect(response.status).toBe(201);
-    const draft = (await draftOf(response.body.id)) as Record<string, any>;
+    const draft = (await draftOf(response.body.id)) as Draft;
     expect(draft.seo.shareImage).toMatchObject({ mime: 'image/png', ext: '.png' });
   });
 
@@ -184,7 +192,7 @@ describe('components written by Modify', () => {
     const before = await counts();
     const response = await call('patch', `/_api/posts/${id}`, { seo: { metaTitle: 'New', metaDescription: 'New d' } });
     expect(response.body).toEqual({ success: true });
-    const draft = (await draftOf(id)) as Record<string, any>;
+    const draft = (await draftOf(id)) as Draft;
     expect(draft.seo).toMatchObject({ metaTitle: 'New', metaDescription: 'New d', social: [] });
     expect(draft.links).toEqual([expect.objectContaining({ label: 'One' })]);
     expect(draft.blocks).toEqual([expect.objectContaining({ __component: 'shared.quote', title: 'Old' })]);
@@ -202,12 +210,12 @@ describe('components written by Modify', () => {
       ],
       blocks: [{ __component: 'shared.rich-text', body: 'text' }],
     });
-    let draft = (await draftOf(id)) as Record<string, any>;
+    let draft = (await draftOf(id)) as Draft;
     expect(draft.links.map((l: { label: string }) => l.label)).toEqual(['A', 'B']);
     expect(draft.blocks).toEqual([expect.objectContaining({ __component: 'shared.rich-text', body: 'text' })]);
     const cleared = await call('patch', `/_api/posts/${id}`, { links: [], blocks: null, seo: null });
     expect(cleared.body).toEqual({ success: true });
-    draft = (await draftOf(id)) as Record<string, any>;
+    draft = (await draftOf(id)) as Draft;
     expect({ links: draft.links, blocks: draft.blocks, seo: draft.seo }).toEqual({ links: [], blocks: [], seo: null });
   });
 
@@ -216,7 +224,7 @@ describe('components written by Modify', () => {
       title: 'Image',
       seo: { ...SEO, shareImage: file(PNG, 'a.png') },
     });
-    const fileId = ((await draftOf(created.body.id)) as Record<string, any>).seo.shareImage.id;
+    const fileId = ((await draftOf(created.body.id)) as Draft).seo.shareImage.id;
     expect(await knex()('files').where({ id: fileId }).first()).toBeDefined();
     expect((await call('patch', `/_api/posts/${created.body.id}`, { seo: SEO })).body).toEqual({ success: true });
     expect(await knex()('files').where({ id: fileId }).first()).toBeUndefined();
@@ -228,7 +236,7 @@ describe('components written by Modify', () => {
     const response = await call('patch', `/_api/posts/${id}`, { seo: { ...SEO, social: [{ title: 'no network' }] } });
     expect(response.body).toEqual(invalid('seo.social[0].network'));
     expect(await counts()).toEqual(before);
-    expect(((await draftOf(id)) as Record<string, any>).seo.metaTitle).toBe('A title');
+    expect(((await draftOf(id)) as Draft).seo.metaTitle).toBe('A title');
   });
 });
 
@@ -241,7 +249,7 @@ describe('components deleted with their record', () => {
       links: [{ label: 'L', url: 'u' }],
       blocks: [{ __component: 'shared.quote', title: 'Q' }],
     });
-    const fileId = ((await draftOf(created.body.id)) as Record<string, any>).seo.shareImage.id;
+    const fileId = ((await draftOf(created.body.id)) as Draft).seo.shareImage.id;
     expect((await call('delete', `/_api/posts/${created.body.id}`)).body).toEqual({ success: true });
     expect(await counts()).toEqual(before);
     expect(await knex()('files').where({ id: fileId }).first()).toBeUndefined();

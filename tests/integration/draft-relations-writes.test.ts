@@ -61,7 +61,7 @@ const created = (response: Response): number => {
 };
 
 /** A product written by the Document Service itself, the reference for the link rows. */
-const viaDocuments = () => app.strapi.documents(PRODUCT as never) as any;
+const viaDocuments = () => app.strapi.documents(PRODUCT);
 const referenceProduct = async (data: Record<string, unknown>) => {
   const doc = await viaDocuments().create({ data: { title: 'Reference', ...data } });
   return { id: Number(doc.id), documentId: String(doc.documentId) };
@@ -76,6 +76,7 @@ const populated = async (productId: number, status: 'draft' | 'published') => {
     status,
     populate: ['guide', 'articles'],
   });
+  if (!doc) throw new Error(`no ${status} product ${productId}`);
   return {
     guide: doc.guide ? doc.guide.documentId : null,
     articles: (doc.articles as Array<{ documentId: string }>).map((a) => a.documentId),
@@ -162,7 +163,7 @@ describe.each([
       expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { success: true } });
       await viaDocuments().update({
         documentId: reference.documentId,
-        data: { guide: b.documentId, articles: [b.documentId, a.documentId] },
+        data: { guide: b.documentId, articles: [b.documentId, a.documentId] } as never,
       });
       expect(await links(id)).toEqual(await links(reference.id));
       expect((await links(id)).guide).toEqual([b.draft, b.published]);
@@ -173,10 +174,10 @@ describe.each([
       const id = created(
         await call('post', '/_api/linked', { title: 'Kept', guide: a.draft, articles: [b.draft, a.draft] })
       );
-      const articles = app.strapi.documents(ARTICLE as never) as any;
-      await articles.update({ documentId: a.documentId, data: { title: 'Article 1' } });
+      const articles = app.strapi.documents(ARTICLE);
+      await articles.update({ documentId: a.documentId, data: { title: 'Article 1' } as never });
       await articles.publish({ documentId: a.documentId });
-      await articles.update({ documentId: b.documentId, data: { title: 'Article 2' } });
+      await articles.update({ documentId: b.documentId, data: { title: 'Article 2' } as never });
       await articles.publish({ documentId: b.documentId });
       const [a2, b2] = [await reread(a), await reread(b)];
       expect(a2.published).not.toBe(a.published);
@@ -201,7 +202,7 @@ describe.each([
       expect(await links(id)).toEqual({ guide: [c.draft], articles: [{ article: c.draft, order: 1 }] });
       expect(await links(id)).toEqual(await links(reference.id));
 
-      await (app.strapi.documents(ARTICLE as never) as any).publish({ documentId: c.documentId });
+      await app.strapi.documents(ARTICLE).publish({ documentId: c.documentId });
       const c2 = await reread(c);
       for (const status of ['draft', 'published'] as const) {
         expect(await populated(id, status)).toEqual({ guide: c.documentId, articles: [c.documentId] });

@@ -1,3 +1,4 @@
+import type { UID } from '@strapi/strapi';
 import { createEndpoint, createRestToken, knexOf } from '../helpers/fixtures';
 import { keyedSuite } from '../helpers/keyed-suite';
 import { withRecordIds } from '../helpers/record-ids';
@@ -14,7 +15,7 @@ const { app, admin, key } = keyedSuite();
 const ARTICLE = 'api::article.article';
 const PRODUCT = 'api::product.product';
 /** The Document Service without the app's generated types (the tests' Strapi has none). */
-const documents = (uid: string) => (app.strapi as any).documents(uid);
+const documents = (uid: string) => app.strapi.documents(uid as UID.ContentType);
 const get = (url: string) => app.http().get(url).set('Authorization', `Bearer ${key.secret}`);
 
 /** The row ids of an article: its draft and, once published, its published version. */

@@ -33,7 +33,7 @@ describe('filters', () => {
       .join('orders_customer_lnk as l', 'l.order_id', 'o.id')
       .where('l.customer_id', 3)
       .count({ n: '*' })
-      .modify((q: any) => {
+      .modify((q) => {
         const limit = new Date('2025-06-01T00:00:00Z');
         q.where(
           'o.ordered_at',

@@ -132,9 +132,9 @@ describe('List', () => {
   test('drafts of a locale: a pending fr edit shows in the draft list only', async () => {
     await categories('categories/fr-drafts', { locale: 'fr', status: 'draft' });
     const [news] = await knexOf(app)('categories').where({ locale: 'en', name: 'News' }).select('document_id');
-    await (app.strapi as any)
+    await app.strapi
       .documents(CATEGORY)
-      .update({ documentId: news.document_id, locale: 'fr', data: { name: 'Actualités (brouillon)' } });
+      .update({ documentId: news.document_id, locale: 'fr', data: { name: 'Actualités (brouillon)' } as never });
     expect(names((await call('get', '/_api/categories/fr-drafts')).body)).toEqual([
       'Actualités (brouillon)',
       ...FR.slice(1),

@@ -1,3 +1,4 @@
+import type { Json } from '../helpers/json';
 import {
   ABOUT_DRAFT_TITLE,
   ARTICLE_SLUGS,
@@ -28,7 +29,6 @@ afterAll(async () => {
 });
 const http = () => app.http();
 
-type Json = Record<string, any>;
 const slugOf = (link: Json) => link.page?.slug ?? null;
 const linksOf = (links: Json[]) => links.map((link) => [link.label, slugOf(link) ?? link.url]);
 

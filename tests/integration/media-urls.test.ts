@@ -1,3 +1,4 @@
+import type { Json } from '../helpers/json';
 import type supertest from 'supertest';
 import { callWithKey, createEndpoint, knexOf } from '../helpers/fixtures';
 import { download } from '../helpers/files';
@@ -19,7 +20,6 @@ const call = callWithKey(
   () => key
 );
 
-type Json = Record<string, any>;
 const POST_FIELDS = ['slug', 'cover', 'seo', 'blocks'].map((name) => ({ name }));
 const postList = (path: string, extra: Json = {}) =>
   createEndpoint(admin, key, { path, type: 'list', object: POST, fields: POST_FIELDS, ...extra });
@@ -38,7 +38,7 @@ const rest = async () => {
 };
 
 /** The media values of a post, top-level and in its components, in order, as `asUrl` presents each file. */
-const mediaOf = (post: Json, asUrl: (file: any) => unknown) => {
+const mediaOf = (post: Json, asUrl: (file: Json) => unknown) => {
   const each = (value: unknown) => (Array.isArray(value) ? value.map(asUrl) : value === null ? null : asUrl(value));
   return {
     cover: each(post.cover),

@@ -203,7 +203,9 @@ describe('admin API', () => {
       publicPath: '/_api/_openapi/crud_doc.json',
     });
     expect((await admin.get(`/data-api/openapi-documents/${created.id}`)).body.data.title).toBe('CRUD Doc');
-    expect((await admin.get('/data-api/openapi-documents')).body.data.map((d: any) => d.id)).toContain(created.id);
+    expect((await admin.get('/data-api/openapi-documents')).body.data.map((d: { id: number }) => d.id)).toContain(
+      created.id
+    );
     const updated = await admin.put(`/data-api/openapi-documents/${created.id}`, {
       data: { title: 'CRUD Doc 2', version: '3.0.0', endpoints: [ids.revenue, ids.products], public: true },
     });

@@ -1,3 +1,4 @@
+import type { Json } from '../helpers/json';
 import { createEndpoint } from '../helpers/fixtures';
 import { file, GIF } from '../helpers/files';
 import { conformance, validateOpenapi } from '../helpers/openapi';
@@ -48,7 +49,7 @@ describe('the generated document', () => {
   });
 
   test('a List takes page and a filter per field, :gt/:lt on ordered ones, :in on all, with their types', () => {
-    const parameters = document.paths['/_api/shop/products'].get.parameters as any[];
+    const parameters = document.paths['/_api/shop/products'].get.parameters as Json[];
     const byName = Object.fromEntries(parameters.map((p) => [p.name, p]));
     const ordered = ['id', 'title', 'price', 'stock', 'releasedAt'];
     expect(Object.keys(byName).sort()).toEqual(
@@ -97,7 +98,7 @@ describe('the generated document', () => {
 
   test('an Aggregate takes its query filters and describes its groups', () => {
     const operation = document.paths['/_api/shop/revenue'].get;
-    const byName = Object.fromEntries((operation.parameters as any[]).map((p) => [p.name, p.schema]));
+    const byName = Object.fromEntries((operation.parameters as Json[]).map((p) => [p.name, p.schema]));
     const status = { type: 'string', enum: ['pending', 'paid', 'shipped', 'cancelled'] };
     expect(byName).toEqual({
       status,
@@ -107,7 +108,11 @@ describe('the generated document', () => {
     const result = document.components.schemas.AggregateShopRevenueResult;
     expect(Object.keys(result.properties.items.items.properties.dimensions.properties)).toEqual(['month', 'tier']);
     expect(result.properties.items.items.properties.measures.properties.orders.type).toBe('integer');
-    expect(result.properties.meta.const.measures.map((m: any) => m.variable)).toEqual(['orders', 'revenue', 'biggest']);
+    expect(result.properties.meta.const.measures.map((m: { variable: string }) => m.variable)).toEqual([
+      'orders',
+      'revenue',
+      'biggest',
+    ]);
   });
 
   test('a Create describes its body: accepted fields, required ones, rules, presets and tasks', () => {
@@ -189,7 +194,7 @@ describe('the generated document', () => {
     ];
     const generated = await download((await createDocument({ title: 'Clash', endpoints: clashing })).id);
     const operationIds = Object.values(generated.paths).flatMap((item) =>
-      Object.values(item).map((o: any) => o.operationId)
+      Object.values(item).map((o) => o.operationId)
     );
     expect(operationIds).toEqual(['listX', 'listXWithNumber', 'listXWithNumber2']);
     await validateOpenapi(generated);

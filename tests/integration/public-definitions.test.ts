@@ -144,7 +144,11 @@ describe('usage and metrics', () => {
     });
     expect(response.status).toBe(200);
     expect(
-      response.body.data.groups.map((g: any) => ({ id: g.id, label: g.label, requests: g.totals.requests }))
+      response.body.data.groups.map((g: { id: number; label: string | null; totals: { requests: number } }) => ({
+        id: g.id,
+        label: g.label,
+        requests: g.totals.requests,
+      }))
     ).toEqual([{ id: 0, label: null, requests: 3 }]);
 
     const metrics = await app.http().get('/_api/_metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { createEndpoint, knexOf } from '../helpers/fixtures';
 import { keyedSuite } from '../helpers/keyed-suite';
 
@@ -13,7 +14,7 @@ const pathAndQuery = (href: string) => href.replace(/^https?:\/\/[^/]+/, '');
 const inList = (values: Array<string | number>) => values.join(',');
 
 /** Independent expectation: the ids of the orders of `customers`, not cancelled, from the database. */
-const orderIdsOf = async (customers: number[], where: (q: any) => void = () => {}) => {
+const orderIdsOf = async (customers: number[], where: (q: Knex.QueryBuilder) => void = () => {}) => {
   const rows = await knexOf(app)('orders as o')
     .join('orders_customer_lnk as l', 'l.order_id', 'o.id')
     .whereIn('l.customer_id', customers)
@@ -228,7 +229,7 @@ describe('a List with :in', () => {
 
 describe('an Aggregate with :in', () => {
   /** Independent expectation: not-cancelled orders counted by status, from the database. */
-  const countsByStatus = async (where: (q: any) => void) => {
+  const countsByStatus = async (where: (q: Knex.QueryBuilder) => void) => {
     const rows = await knexOf(app)('orders as o')
       .leftJoin('orders_customer_lnk as l', 'l.order_id', 'o.id')
       .whereNot('o.status', 'cancelled')

@@ -1,3 +1,4 @@
+import type { Response } from 'supertest';
 import { definitionOf, type StoredEndpoint } from '../../contracts/definition';
 import { createEndpoint, createKey } from '../helpers/fixtures';
 import { conformance, validateOpenapi, type OpenapiDocument } from '../helpers/openapi';
@@ -170,7 +171,7 @@ describe('limits change through the admin API, without a restart', () => {
 });
 
 describe('invalid limits are refused with 400, naming the problem', () => {
-  const errorsOf = (response: { status: number; body: any }) => {
+  const errorsOf = (response: Response) => {
     expect(response.status).toBe(400);
     return response.body.error.details.errors.map((e: { path: unknown[] }) => e.path);
   };

@@ -20,6 +20,9 @@ import {
 
 relatedFieldsSuite();
 
+/** The plugin's engine service, for the executor it runs statements with. */
+type EngineService = { compileDeps: () => { executor: { arrays: (...args: unknown[]) => unknown } } };
+
 describe('related fields answer records as REST populate does', () => {
   test('the plugin is loaded', () => {
     expect(app.strapi.plugin('data-api')).toBeDefined();
@@ -79,7 +82,7 @@ describe('the cost of related records', () => {
     );
     const article = model.links.find((l: Json) => l.article).article.documentId;
     for (let i = 0; i < 12; i += 1) {
-      await (app.strapi as any).documents(POST).create({
+      await app.strapi.documents(POST).create({
         data: {
           title: `Costed ${i}`,
           slug: `costed-${i}`,
@@ -92,7 +95,7 @@ describe('the cost of related records', () => {
   });
 
   test('a bounded number of statements per page, independent of the number of records on it', async () => {
-    const engine = app.strapi.plugin('data-api').service('engine') as any;
+    const engine = app.strapi.plugin('data-api').service('engine') as EngineService;
     const statements = jest.spyOn(engine.compileDeps().executor, 'arrays');
     const count = async (url: string) => {
       statements.mockClear();

@@ -239,13 +239,13 @@ describe('definitions in force', () => {
 describe('unexpected errors', () => {
   test('are 500 in the error shape, with no detail leaked', async () => {
     const knex = knexOf(app);
-    await knex.schema.alterTable('products', (t: any) => t.renameColumn('sku', 'sku_moved'));
+    await knex.schema.alterTable('products', (t) => t.renameColumn('sku', 'sku_moved'));
     try {
       const response = await get('/_api/products');
       expect(response.status).toBe(500);
       expect(response.body).toEqual({ success: false, error: 'Internal server error' });
     } finally {
-      await knex.schema.alterTable('products', (t: any) => t.renameColumn('sku_moved', 'sku'));
+      await knex.schema.alterTable('products', (t) => t.renameColumn('sku_moved', 'sku'));
     }
   });
 });

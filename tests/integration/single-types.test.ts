@@ -175,7 +175,7 @@ describe('the admin API and OpenAPI', () => {
     const document: OpenapiDocument = JSON.parse(response.text);
     await expect(validateOpenapi(document)).resolves.toBeUndefined();
     expect(Object.keys(document.paths)).toEqual(['/_api/site']);
-    const modify = (document.paths as any)['/_api/site'].patch;
+    const modify = document.paths['/_api/site'].patch;
     expect(modify.parameters).toEqual([]);
     expect(modify.responses['404'].content['application/json'].examples.e1.value.error).toBe('Record not found');
   });

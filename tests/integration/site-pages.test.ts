@@ -1,3 +1,4 @@
+import type { Json } from '../helpers/json';
 import type { FieldSpec } from '../../contracts/definition';
 import { callWithKey, createEndpoint } from '../helpers/fixtures';
 import { FILE_URL, unsigned } from '../helpers/files';
@@ -27,11 +28,10 @@ const call = callWithKey(
   () => key
 );
 const http = () => app.http();
-type Json = Record<string, any>;
 
 const { page: PAGE_FIELDS, global: GLOBAL_FIELDS, article: ARTICLE_FIELDS } = API_FIELDS;
 
-const isFile = (value: unknown): value is Json =>
+const isFile = (value: unknown): value is { id: number } =>
   Boolean(value && typeof value === 'object' && 'mime' in value && 'hash' in value);
 const byLocale = (list: Json[]) => [...list].sort((a, b) => String(a.locale).localeCompare(String(b.locale)));
 

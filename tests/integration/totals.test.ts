@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { createEndpoint, knexOf } from '../helpers/fixtures';
 import { startSecondInstance } from '../helpers/second-instance';
 import { keyedSuite } from '../helpers/keyed-suite';
@@ -20,7 +21,7 @@ const totalOf = async (url: string) => {
   return response.body.total as number;
 };
 /** Independent expectation, straight from the database. */
-const ordersIn = async (where: (q: any) => void = () => {}) =>
+const ordersIn = async (where: (q: Knex.QueryBuilder) => void = () => {}) =>
   Number((await knexOf(app)('orders').count({ n: '*' }).modify(where))[0].n);
 const proOrders = () =>
   ordersIn((q) =>
@@ -103,10 +104,10 @@ describe('the total follows every write', () => {
 
   test('through a write to another type that the filter reads (a relation)', async () => {
     expect(await totalOf('/_api/orders/pro')).toBe(await proOrders());
-    const customers = app.strapi.documents(CUSTOMER) as any;
+    const customers = app.strapi.documents(CUSTOMER);
     const customer = await customers.findFirst({ filters: { tier: 'free', orders: { id: { $notNull: true } } } });
     expect(customer).toBeTruthy();
-    await customers.update({ documentId: customer.documentId, data: { tier: 'pro' } });
+    await customers.update({ documentId: customer!.documentId, data: { tier: 'pro' } as never });
     expect(await totalOf('/_api/orders/pro')).toBe(await proOrders());
   });
 

@@ -7,7 +7,7 @@ describe('export', () => {
     const file = await exported();
     expect(file.format).toBe('strapi-plugin-data-api/2');
     expect(file.keys).toEqual([{ name: 'partner', description: 'Partner key', rateLimit: null, preview: false }]);
-    const partner = file.endpoints.find((e: any) => e.path === 'partner/orders');
+    const partner = file.endpoints.find((e: { path: string }) => e.path === 'partner/orders');
     expect(partner).toMatchObject({
       name: 'Partner orders',
       type: 'list',

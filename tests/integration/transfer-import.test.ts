@@ -38,7 +38,7 @@ describe('import', () => {
   test('the same file again changes nothing but what it holds: matched by route, slug and key name', async () => {
     const before = await counts();
     const file = await exported();
-    file.endpoints.find((e: any) => e.path === 'partner/orders').name = 'Partner orders (renamed)';
+    file.endpoints.find((e: { path: string }) => e.path === 'partner/orders').name = 'Partner orders (renamed)';
     const response = await importFile(file);
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({
@@ -48,7 +48,7 @@ describe('import', () => {
     });
     expect(await counts()).toEqual(before);
     const endpoints = (await admin.get('/data-api/endpoints')).body.data;
-    expect(endpoints.find((e: any) => e.path === 'partner/orders').name).toBe('Partner orders (renamed)');
+    expect(endpoints.find((e: { path: string }) => e.path === 'partner/orders').name).toBe('Partner orders (renamed)');
     // The key kept its secret.
     expect((await app.http().get('/_api/partner/orders').set('Authorization', `Bearer ${key.secret}`)).status).toBe(
       200
@@ -201,7 +201,9 @@ describe('import', () => {
       matched: [{ id: expect.any(Number), name: 'partner', description: 'Partner key' }],
       created: [],
     });
-    const endpoint = (await admin.get('/data-api/endpoints')).body.data.find((e: any) => e.path === 'partner/orders');
+    const endpoint = (await admin.get('/data-api/endpoints')).body.data.find(
+      (e: { path: string }) => e.path === 'partner/orders'
+    );
     expect(endpoint.auth.keys).toEqual([key.id]);
     const call = (secret: string) => app.http().get('/_api/partner/orders').set('Authorization', `Bearer ${secret}`);
     expect((await call(lookalike.body.data.secret)).status).toBe(403);
@@ -230,7 +232,7 @@ describe('import', () => {
         ...file,
         format: 'strapi-plugin-data-api/1',
         keys: file.keys.map(({ description }: { description: string }) => ({ description })),
-        endpoints: file.endpoints.map((e: any) =>
+        endpoints: file.endpoints.map((e: { auth: { method: string } }) =>
           e.auth.method === 'api-key' ? { ...e, auth: { ...e.auth, keys: ['Partner key'] } } : e
         ),
       };
@@ -252,7 +254,9 @@ describe('import', () => {
           },
         ],
       });
-      const endpoint = (await admin.get('/data-api/endpoints')).body.data.find((e: any) => e.path === 'partner/orders');
+      const endpoint = (await admin.get('/data-api/endpoints')).body.data.find(
+        (e: { path: string }) => e.path === 'partner/orders'
+      );
       expect(endpoint.auth.keys).toEqual([key.id]);
       await admin.del(`/data-api/api-keys/${response.body.data.keys.created[0].id}`);
     });

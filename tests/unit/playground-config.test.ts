@@ -19,8 +19,23 @@ const unsetEnv = Object.assign((_name: string, fallback?: unknown) => fallback, 
   json: (_: string, fallback: unknown) => fallback,
 }) as Env;
 
-const configOf = (name: string) =>
-  (require(path.join(PLAYGROUND, 'config', name)) as (args: { env: Env }) => Record<string, any>)({ env: unsetEnv });
+/** The members of the playground's config files these tests read. */
+type AdminConfig = {
+  auth: { secret: string };
+  apiToken: { salt: string };
+  transfer: { token: { salt: string } };
+  secrets: { encryptionKey: string };
+};
+type ServerConfig = { app: { keys: string[] } };
+type PluginsConfig = Record<'users-permissions' | 'data-api', { config: Record<string, string> }>;
+/** A winston transport, as far as these tests ask it whether it writes a message. */
+type Transport = {
+  level: string;
+  format: { transform: (info: object, options?: object) => unknown; options?: object };
+};
+
+const configOf = <T>(name: string) =>
+  (require(path.join(PLAYGROUND, 'config', name)) as (args: { env: Env }) => T)({ env: unsetEnv });
 
 describe('playground secrets', () => {
   const { SECRETS_FILE } = require(path.join(PLAYGROUND, 'local-secrets')) as { SECRETS_FILE: string };
@@ -31,9 +46,9 @@ describe('playground secrets', () => {
 
   it('takes every secret from a git-ignored file of random values, none from the repository', () => {
     const stored = secrets();
-    const admin = configOf('admin.js');
-    const server = configOf('server.js');
-    const plugins = configOf('plugins.js');
+    const admin = configOf<AdminConfig>('admin.js');
+    const server = configOf<ServerConfig>('server.js');
+    const plugins = configOf<PluginsConfig>('plugins.js');
     expect(admin.auth.secret).toBe(stored.ADMIN_JWT_SECRET);
     expect(admin.apiToken.salt).toBe(stored.API_TOKEN_SALT);
     expect(admin.transfer.token.salt).toBe(stored.TRANSFER_TOKEN_SALT);
@@ -53,7 +68,9 @@ describe('playground secrets', () => {
     const env = Object.assign((name: string, fallback?: unknown) => (name === 'JWT_SECRET' ? 'from-env' : fallback), {
       ...unsetEnv,
     }) as Env;
-    const plugins = (require(path.join(PLAYGROUND, 'config', 'plugins.js')) as (a: { env: Env }) => any)({ env });
+    const plugins = (require(path.join(PLAYGROUND, 'config', 'plugins.js')) as (a: { env: Env }) => PluginsConfig)({
+      env,
+    });
     expect(plugins['users-permissions'].config.jwtSecret).toBe('from-env');
   });
 });
@@ -63,10 +80,10 @@ describe('playground logger', () => {
     const previous = process.env.LOG_LEVEL;
     process.env.LOG_LEVEL = level;
     try {
-      let transports: any[] = [];
+      let transports: Transport[] = [];
       // A fresh copy of the config file, which reads LOG_LEVEL when it is loaded.
       jest.isolateModules(() => {
-        transports = (require(path.join(PLAYGROUND, 'config', 'logger.js')) as { transports: any[] }).transports;
+        transports = (require(path.join(PLAYGROUND, 'config', 'logger.js')) as { transports: Transport[] }).transports;
       });
       return transports;
     } finally {
@@ -76,7 +93,7 @@ describe('playground logger', () => {
   };
 
   /** Whether a transport writes a message of `level`: its own level, then its format, as winston decides. */
-  const writes = (transport: any, level: string) => {
+  const writes = (transport: Transport, level: string) => {
     const levels: Record<string, number> = { error: 0, warn: 1, info: 2, http: 3, verbose: 4, debug: 5, silly: 6 };
     if (levels[level] > levels[transport.level]) return false;
     const info = { level, message: 'm', [Symbol.for('level')]: level };
