@@ -9,11 +9,7 @@ import { keyedSuite } from '../helpers/keyed-suite';
  */
 const POST = 'api::post.post';
 const COMPONENT_TABLES = [
-  'components_shared_seos',
-  'components_shared_social_cards',
-  'components_shared_links',
-  'components_shared_quotes',
-  'components_shared_rich_texts',
+  ...['seos', 'social_cards', 'links', 'quotes', 'rich_texts'].map((name) => `components_shared_${name}`),
   'posts_cmps',
   'posts',
 ];
