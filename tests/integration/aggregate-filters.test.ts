@@ -176,7 +176,7 @@ describe('filters', () => {
       ['a field name that is no parameter', '/_api/agg/filtered?orderedAt=2026-01-01'],
       ['an operator suffix', '/_api/agg/filtered?from:gt=2026-01-01'],
       ['page', '/_api/agg/filtered?page=1'],
-      ['page on an endpoint without query filters', '/_api/agg/ops?page=2'],
+      ['page on an endpoint without query filters', '/_api/agg/until-now?page=2'],
       ['a repeated parameter', '/_api/agg/filtered?from=2026-01-01&from=2026-02-01'],
     ])('%s is 400 Invalid request parameters', async (_label, url) => {
       const response = await get(url);
