@@ -58,8 +58,12 @@ test('leaving a started endpoint asks first: Cancel keeps the draft, Leave goes;
   await page.getByLabel('Name').fill('Half-built');
   await page.getByLabel('Path').fill('half/built');
   expect(await asksBeforeUnload()).toBe(true);
-  // The sub-menu, the Back link and the browser's back button each ask; Cancel stays with the draft.
-  const leaves = [() => subMenu('API keys').click(), () => page.getByRole('link', { name: 'Back' }).click()];
+  // The sub-menu, Strapi's main menu, the Back link and the browser's back button each ask; Cancel keeps the draft.
+  const leaves = [
+    () => subMenu('API keys').click(),
+    () => page.getByRole('link', { name: 'Content Manager' }).first().click(),
+    () => page.getByRole('link', { name: 'Back' }).click(),
+  ];
   for (const leave of [...leaves, () => page.goBack()]) {
     await leave();
     await leaveDialog().getByText('You have unsaved changes, are you sure you want to leave?').waitFor();
