@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { screenshot } from '../helpers/admin-browser';
 import { adminWith, type TestApp } from '../helpers/strapi';
-import { builderSteps, eventually, logIn, openAdminSuite, type AdminSuite } from './admin-steps';
+import { builderSteps, eventually, logIn, openAdminSuite, SAVED_ENDPOINT, type AdminSuite } from './admin-steps';
 
 /**
  * The owner's whole job in the admin panel, in a real browser: create a key (its secret shown once), build a
@@ -90,7 +90,8 @@ test('Endpoints: a List built in the builder answers the key with the rows', asy
   );
   await shot('endpoint-builder');
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.waitForURL('**/admin/plugins/data-api/endpoints');
+  await page.waitForURL(SAVED_ENDPOINT);
+  await page.goto(`${base}/admin/plugins/data-api/endpoints`);
   await page.locator('tr', { hasText: 'GET /_api/shop/cheap' }).waitFor();
   await shot('endpoints');
 

@@ -38,6 +38,9 @@ export const openAdminSuite = async (): Promise<AdminSuite> => {
   return { app, browser, page, base, pageErrors };
 };
 
+/** The builder's URL once a new endpoint is saved: the endpoint's own (as Strapi's Content Manager does). */
+export const SAVED_ENDPOINT = /\/admin\/plugins\/data-api\/endpoints\/\d+$/;
+
 /** What `read` gives once it gives `expected` (the UI saves in the background), or its last value after 10 s. */
 export const eventually = async <T>(read: () => Promise<T>, expected: T) => {
   let value = await read();
@@ -85,10 +88,10 @@ export const builderSteps = (suite: () => AdminSuite, keyDescription = 'Browser 
     await page.getByRole('button', { name: 'Save' }).click();
   };
 
-  /** Saves and waits for the endpoints list, where the builder goes after a save the admin API took. */
+  /** Saves a new endpoint and waits for its own URL, where the builder goes once the admin API took it. */
   const saveEndpoint = async (shotName?: string, focus?: Locator) => {
     await allowKeyAndSave(shotName, focus);
-    await suite().page.waitForURL('**/admin/plugins/data-api/endpoints');
+    await suite().page.waitForURL(SAVED_ENDPOINT);
   };
 
   return { shot, choose, startEndpoint, allowKeyAndSave, saveEndpoint };

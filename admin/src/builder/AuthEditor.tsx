@@ -1,4 +1,6 @@
 import {
+  Box,
+  Button,
   Flex,
   MultiSelect,
   MultiSelectOption,
@@ -6,8 +8,11 @@ import {
   SingleSelectOption,
   Typography,
 } from '@strapi/design-system';
+import { Plus } from '@strapi/icons';
 import type { ApiKeySummary } from '../../../contracts/api-key';
 import { SESSION_USER_OBJECTS } from '../../../contracts/definition';
+import { CreateKey } from '../components/CreateKey';
+import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 import type { Draft } from './draft';
 
@@ -16,7 +21,10 @@ const initialAuth = (method: string | number): Draft['auth'] => {
   return method === 'public' ? { method: 'public' } : { method: 'api-key', keys: [] };
 };
 
-/** API keys allowed on the endpoint, the user object of a Browser Session (docs/sessions.md), or anyone (public). */
+/**
+ * API keys allowed on the endpoint, the user object of a Browser Session (docs/sessions.md), or anyone (public).
+ * An admin who may manage keys creates one here, which is then allowed: no need to leave the builder for it.
+ */
 export const AuthEditor = ({
   auth,
   keys,
@@ -27,6 +35,7 @@ export const AuthEditor = ({
   onChange: (auth: Draft['auth']) => void;
 }) => {
   const t = useT();
+  const keyRights = useRights('keys');
   return (
     <Flex direction="column" alignItems="stretch" gap={2}>
       <SingleSelect
@@ -44,19 +53,33 @@ export const AuthEditor = ({
         </Typography>
       ) : auth.method === 'api-key' ? (
         <>
-          <MultiSelect
-            aria-label={t('builder.auth.keys')}
-            placeholder={t('builder.auth.keys')}
-            withTags
-            value={auth.keys.map(String)}
-            onChange={(values: string[]) => onChange({ method: 'api-key', keys: values.map(Number) })}
-          >
-            {keys.map((k) => (
-              <MultiSelectOption key={k.id} value={String(k.id)}>
-                {`${k.name}: ${k.description} (${k.prefix}…)`}
-              </MultiSelectOption>
-            ))}
-          </MultiSelect>
+          <Flex gap={2} alignItems="flex-start">
+            <Box flex="1">
+              <MultiSelect
+                aria-label={t('builder.auth.keys')}
+                placeholder={t('builder.auth.keys')}
+                withTags
+                value={auth.keys.map(String)}
+                onChange={(values: string[]) => onChange({ method: 'api-key', keys: values.map(Number) })}
+              >
+                {keys.map((k) => (
+                  <MultiSelectOption key={k.id} value={String(k.id)}>
+                    {`${k.name}: ${k.description} (${k.prefix}…)`}
+                  </MultiSelectOption>
+                ))}
+              </MultiSelect>
+            </Box>
+            {keyRights.canManage && (
+              <CreateKey
+                trigger={
+                  <Button variant="secondary" size="L" startIcon={<Plus />}>
+                    {t('builder.auth.createKey')}
+                  </Button>
+                }
+                onCreated={(key) => onChange({ method: 'api-key', keys: [...auth.keys, key.id] })}
+              />
+            )}
+          </Flex>
           {/* Valid (a revocation leaves it so, and an export must import back), but worth saying. */}
           {auth.keys.length === 0 && (
             <Typography variant="pi" textColor="warning600">

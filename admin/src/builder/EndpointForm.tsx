@@ -1,19 +1,23 @@
 import { Button, Flex, Typography } from '@strapi/design-system';
-import { Layouts, Page } from '@strapi/strapi/admin';
+import { Check } from '@strapi/icons';
+import { BackButton, Layouts, Page, useNotification } from '@strapi/strapi/admin';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { ApiKeySummary } from '../../../contracts/api-key';
 import type { StoredEndpoint } from '../../../contracts/definition';
 import type { ObjectDescription } from '../../../contracts/objects';
 import { PLUGIN_ID } from '../../../contracts/plugin';
+import type { Problem } from '../../../contracts/problems';
 import { hasSection } from '../../../contracts/sections';
 import { variablesFor } from '../../../contracts/variables';
-import { errorProblems } from '../api/errors';
+import { errorProblems, problemsText } from '../api/errors';
 import { useAdminMutation } from '../api/mutations';
+import { useFocusFirstProblem } from '../hooks/useFocusFirstProblem';
 import { useOneAtATime } from '../hooks/useOneAtATime';
 import { useT } from '../hooks/useT';
 import { backendUrl } from '../utils/backendUrl';
 import { draftOf, emptyDraft, endpointUrl, localProblems, methodOf, parameterOf, payloadOf, type Draft } from './draft';
+import { problemPlace, sectionPlace } from './problemPlaces';
 import { problemsBySection } from './problems';
 import { AggregateSection } from './sections/AggregateSection';
 import { AllowedIpsSection } from './sections/AllowedIpsSection';
@@ -28,10 +32,14 @@ import { RateLimitSection } from './sections/RateLimitSection';
 import { SortSection } from './sections/SortSection';
 import { TasksSection } from './sections/TasksSection';
 import { TryItSection } from './sections/TryItSection';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
+
+const LIST = `/plugins/${PLUGIN_ID}/endpoints`;
 
 /**
  * The endpoint builder's form: a draft made from `stored` (null: a new endpoint) when it mounts, the sections of
- * its type, and Save, which sends one save at a time.
+ * its type, and Save, which sends one save at a time and answers, as Strapi's Content Manager does: a toast, and
+ * a new endpoint's own URL (the builder stays); or, refused, the count of problems and the first one in view.
  */
 export const EndpointForm = ({
   stored,
@@ -46,20 +54,41 @@ export const EndpointForm = ({
 }) => {
   const t = useT();
   const navigate = useNavigate();
+  const { toggleNotification } = useNotification();
   const create = useAdminMutation('endpoints.create');
   const update = useAdminMutation('endpoints.update');
   const [draft, setDraft] = useState<Draft>(() => (stored ? draftOf(stored) : emptyDraft()));
+  // The draft as last saved (or loaded): leaving asks only when the draft is no longer it.
+  const [saved, setSaved] = useState(draft);
   const [serverProblems, setServerProblems] = useState<Problems>({});
+  const { root, focus } = useFocusFirstProblem<HTMLDivElement>();
   const local = localProblems(draft);
   const object = objects.find((o) => o.uid === draft.object);
+  /** Takes the admin to the first problem and says how many there are, or `message` (a failure of another kind). */
+  const refuse = (paths: Array<Problem['path']>, message = t('builder.problems.count', { count: paths.length })) => {
+    focus(paths);
+    toggleNotification({ type: 'danger', message });
+  };
   const save = useOneAtATime(async () => {
+    if (Object.keys(local).length) return refuse(Object.keys(local).map((property) => [property]));
     try {
       const payload = payloadOf(draft, object);
-      if (stored) await update.mutateAsync({ id: stored.id, data: payload });
-      else await create.mutateAsync({ data: payload });
-      navigate(`/plugins/${PLUGIN_ID}/endpoints`);
+      const done = stored
+        ? await update.mutateAsync({ id: stored.id, data: payload })
+        : await create.mutateAsync({ data: payload });
+      setSaved(draft);
+      setServerProblems({});
+      toggleNotification({ type: 'success', message: t('builder.saved') });
+      if (!stored) navigate(`${LIST}/${done.id}`, { replace: true });
     } catch (failure) {
-      setServerProblems(problemsBySection(errorProblems(failure)));
+      const found = errorProblems(failure);
+      setServerProblems(problemsBySection(found));
+      // A 400 lists what to fix; anything else (a right missing, the endpoint gone, no network) is said as it is.
+      const invalid = (failure as { status?: unknown } | null)?.status === 400;
+      refuse(
+        found.map((problem) => problem.path),
+        invalid ? undefined : problemsText(failure)
+      );
     }
   });
 
@@ -77,40 +106,73 @@ export const EndpointForm = ({
   const has = (name: Parameters<typeof hasSection>[1]) => hasSection(draft.type, name);
   // Advice is about the endpoint as saved: its filter and sort (or groups) as they are served.
   const adviceId = stored?.type === 'list' || stored?.type === 'aggregate' ? stored.id : null;
+  const changed = JSON.stringify(draft) !== JSON.stringify(saved);
 
   return (
     <>
+      {/* A save under way ends in a move of its own (a new endpoint's URL), which must not ask; a reader saves nothing. */}
+      <UnsavedChangesGuard when={canManage && changed && !save.pending} />
       <Page.Title>{stored ? draft.name : t('endpoints.create')}</Page.Title>
       <Layouts.Header
         title={stored ? draft.name || t('endpoints.title') : t('endpoints.create')}
         subtitle={`${methodOf(draft)} ${url}`}
-        navigationAction={
-          <Button tag={RouterLink} to={`/plugins/${PLUGIN_ID}/endpoints`} variant="tertiary">
-            {t('common.back')}
-          </Button>
-        }
+        navigationAction={<BackButton fallback={LIST} />}
         primaryAction={
           canManage ? (
-            <Button onClick={save.run} loading={save.pending} disabled={save.pending || Object.keys(local).length > 0}>
+            <Button startIcon={<Check />} onClick={save.run} loading={save.pending} disabled={save.pending}>
               {t('common.save')}
             </Button>
           ) : undefined
         }
       />
       <Layouts.Content>
-        <Flex direction="column" alignItems="stretch" gap={4}>
-          {problems.other && <Typography textColor="danger600">{problems.other}</Typography>}
+        <Flex ref={root} direction="column" alignItems="stretch" gap={4}>
+          {problems.other && (
+            <Typography textColor="danger600" {...problemPlace([])}>
+              {problems.other}
+            </Typography>
+          )}
           <IndexAdviceAlert id={adviceId} />
-          <GeneralSection {...section} objects={objects} parameter={definition.parameter} single={single} url={url} />
-          {has('fields') && <FieldsSection {...section} objects={objects} />}
-          {has('sort') && <SortSection {...section} />}
-          <FilterSection {...section} variables={variables} />
-          {has('presets') && <PresetsSection {...section} variables={variables} />}
-          {has('tasks') && <TasksSection {...section} objects={objects} definition={definition} />}
-          {has('aggregate') && <AggregateSection {...section} objects={objects} />}
-          <AuthSection {...section} keys={keys} />
-          <AllowedIpsSection {...section} />
-          <RateLimitSection {...section} />
+          <div {...sectionPlace('general')}>
+            <GeneralSection {...section} objects={objects} parameter={definition.parameter} single={single} url={url} />
+          </div>
+          {has('fields') && (
+            <div {...sectionPlace('fields')}>
+              <FieldsSection {...section} objects={objects} />
+            </div>
+          )}
+          {has('sort') && (
+            <div {...sectionPlace('sort')}>
+              <SortSection {...section} />
+            </div>
+          )}
+          <div {...sectionPlace('filter')}>
+            <FilterSection {...section} variables={variables} />
+          </div>
+          {has('presets') && (
+            <div {...sectionPlace('presets')}>
+              <PresetsSection {...section} variables={variables} />
+            </div>
+          )}
+          {has('tasks') && (
+            <div {...sectionPlace('tasks')}>
+              <TasksSection {...section} objects={objects} definition={definition} />
+            </div>
+          )}
+          {has('aggregate') && (
+            <div {...sectionPlace('aggregate')}>
+              <AggregateSection {...section} objects={objects} />
+            </div>
+          )}
+          <div {...sectionPlace('auth')}>
+            <AuthSection {...section} keys={keys} />
+          </div>
+          <div {...sectionPlace('allowedIps')}>
+            <AllowedIpsSection {...section} />
+          </div>
+          <div {...sectionPlace('rateLimit')}>
+            <RateLimitSection {...section} />
+          </div>
           <TryItSection draft={draft} object={object} />
         </Flex>
       </Layouts.Content>

@@ -1,7 +1,8 @@
 import { formatProblem, type Problem } from '../../../contracts/problems';
 import { SECTION_OF_PROPERTY, type DefinitionProperty } from '../../../contracts/sections';
 
-const isProperty = (step: unknown): step is DefinitionProperty =>
+/** Whether a problem path's first step names a property of the definition. */
+export const isProperty = (step: unknown): step is DefinitionProperty =>
   typeof step === 'string' && Object.keys(SECTION_OF_PROPERTY).includes(step);
 
 /**

@@ -1,5 +1,5 @@
 import { Button, Field, Flex, Modal } from '@strapi/design-system';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { keyNameFrom, type ApiKeySummary } from '../../../contracts/api-key';
 import type { RateLimit } from '../../../contracts/rate-limit';
 import { problemsText } from '../api/errors';
@@ -13,9 +13,16 @@ import { DoneFooter, SubmitFooter } from './DialogFooter';
 
 /**
  * Creating a key: its name (else one made from the description), description, rate limit and preview mark, then
- * its secret, shown once.
+ * its secret, shown once. `trigger` opens it (a "Create an API key" button when left out); `onCreated` hears of
+ * the new key (the endpoint builder selects it).
  */
-export const CreateKey = () => {
+export const CreateKey = ({
+  trigger,
+  onCreated,
+}: {
+  trigger?: ReactNode;
+  onCreated?: (key: ApiKeySummary) => void;
+}) => {
   const t = useT();
   const create = useAdminMutation('apiKeys.create');
   const [open, setOpen] = useState(false);
@@ -41,17 +48,17 @@ export const CreateKey = () => {
   const submit = useOneAtATime(async () => {
     try {
       const input = { description, rateLimit, preview, ...(name.trim() ? { name } : {}) };
-      setCreated(await create.mutateAsync({ data: input }));
+      const key = await create.mutateAsync({ data: input });
+      setCreated(key);
       setError(null);
+      onCreated?.(key);
     } catch (failure) {
       setError(problemsText(failure));
     }
   });
   return (
     <Modal.Root open={open} onOpenChange={close}>
-      <Modal.Trigger>
-        <Button>{t('keys.create')}</Button>
-      </Modal.Trigger>
+      <Modal.Trigger>{trigger ?? <Button>{t('keys.create')}</Button>}</Modal.Trigger>
       <Modal.Content>
         <Modal.Header>
           <Modal.Title>{t('keys.create')}</Modal.Title>
