@@ -1,6 +1,6 @@
-import type { KeyFixture } from '../helpers/fixtures';
-import { createEndpoint } from '../helpers/fixtures';
-import { app, admin, keyA, flush, series, counts, usageSuite } from '../helpers/usage-suite';
+import { HOUR_MS } from '../../contracts/usage';
+import { createEndpoint, knexOf, type KeyFixture } from '../helpers/fixtures';
+import { app, admin, keyA, flush, series, counts, usageSuite, TABLE } from '../helpers/usage-suite';
 
 /**
  * Usage (issue 32): what a rate limit refused is counted apart from the 4xx, for a key and for calls without one
@@ -61,6 +61,21 @@ describe('rate limited', () => {
         totals: expect.objectContaining({ ...counts(3, { success: 1 }), rateLimited: 2, errorRate: 0 }),
       },
     ]);
+  });
+
+  test('a row written without the rateLimited column (an instance not yet upgraded) still reads, with 0', async () => {
+    const { attributes } = app.strapi.db.metadata.get('plugin::data-api.usage-bucket');
+    const column = (name: string) => (attributes[name] as { columnName?: string }).columnName ?? name;
+    const old = { requests: 3, success: 1, clientError: 2, bytes: 30, durationMs: 6, ms5: 3 };
+    await knexOf(app)(TABLE).insert({
+      [column('hour')]: Math.floor(Date.now() / HOUR_MS),
+      [column('endpointId')]: 999_999,
+      [column('keyId')]: 0,
+      [column('route')]: 'GET usage/old',
+      ...Object.fromEntries(Object.entries(old).map(([name, value]) => [column(name), value])),
+    });
+    const { totals } = await series({ groupBy: 'endpoint', endpoint: 999_999 });
+    expect(totals).toMatchObject({ ...counts(3, { success: 1, clientError: 2 }), rateLimited: 0 });
   });
 });
 
