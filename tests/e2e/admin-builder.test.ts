@@ -186,7 +186,7 @@ test('Import/export: the file names keys by name; a key it names that is missing
   // The preview lists the keys of this site the file names, so the owner can check they are the ones meant.
   const preview = page.getByRole('dialog', { name: 'Import config.json?' });
   await expect(preview.getByRole('region', { name: 'API keys' }).innerText()).resolves.toMatch(
-    /browser-test-key Browser test key[\s\S]*partner Partner key/
+    /Will be created \(1\)\s+partner Partner key\s+Unchanged \(1\)\s+browser-test-key Browser test key/i
   );
   await preview.getByRole('button', { name: 'Import', exact: true }).click();
   await page.getByText(/Keys: 1 found here, 1 created\./).waitFor();
