@@ -6,7 +6,7 @@ import type { ObjectDescription } from './objects';
 import type { OpenapiObject, openapiDocumentInputSchema, StoredOpenapiDocument } from './openapi';
 import { PERMISSIONS } from './permissions';
 import type { SessionSummary } from './session';
-import type { ImportResult, transferSchema, TransferDocument } from './transfer';
+import type { ImportPreview, ImportResult, TransferDocument, TransferInput } from './transfer';
 import type { KeyUsage, UsageSeries } from './usage';
 
 /**
@@ -145,7 +145,14 @@ export const ADMIN_API = {
     method: 'POST',
     path: '/import',
     action: transfer.manage,
-    types: types<ImportResult, z.input<typeof transferSchema>>(),
+    types: types<ImportResult, TransferInput>(),
+  },
+  /** What the import of a file would create, change and leave alone, checked as an import: nothing is written. */
+  'transfer.preview': {
+    method: 'POST',
+    path: '/import/preview',
+    action: transfer.manage,
+    types: types<ImportPreview, TransferInput>(),
   },
   'sessions.find': { method: 'GET', path: '/sessions', action: sessions.read, types: types<SessionSummary[]>() },
   'sessions.delete': { method: 'DELETE', path: '/sessions/:id', action: sessions.manage, types: types<Deleted>() },

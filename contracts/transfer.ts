@@ -54,14 +54,43 @@ export const transferSchema = z.discriminatedUnion('format', [
 ]);
 
 export type TransferDocument = z.output<typeof transferSchema>;
+/** A file as the admin API takes it (checked by the server). */
+export type TransferInput = z.input<typeof transferSchema>;
+
+/** How many items of a kind an import made, changed, and left as they were (the file held them unchanged). */
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
 
 /** What an import did; the secrets of the keys it had to create are answered this once. */
 export interface ImportResult {
-  endpoints: { created: number; updated: number };
-  documents: { created: number; updated: number };
+  endpoints: ImportCounts;
+  documents: ImportCounts;
   keys: {
     /** Keys of this environment the file named, used as they are: check they are the ones meant. */
     matched: Array<{ id: number; name: string; description: string }>;
     created: Array<{ id: number; name: string; description: string; secret: string }>;
   };
+}
+
+/** What an import would do to an item: make it, change it, or leave it as it is (the file holds it unchanged). */
+export type PlannedChange = keyof ImportCounts;
+
+/**
+ * An item of an import's preview: its name (an endpoint's, a document's title, a key's) and where it is (an
+ * endpoint's route `GET shop/orders`, a document's public path, a key's description).
+ */
+export interface PlannedItem {
+  change: PlannedChange;
+  name: string;
+  detail: string;
+}
+
+/** What importing a file would do, in the file's order, without doing it (`POST /import/preview`). */
+export interface ImportPreview {
+  endpoints: PlannedItem[];
+  documents: PlannedItem[];
+  keys: PlannedItem[];
 }

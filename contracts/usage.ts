@@ -50,12 +50,14 @@ export type UsageQueryInput = z.input<typeof usageQuerySchema>;
 /** What was counted in one period (or a whole range) for one group or all. */
 export interface UsageCounts {
   requests: number;
-  /** Answers by status class: 2xx, 3xx, 4xx, 5xx. */
+  /** Answers by status class: 2xx, 3xx, 4xx (those a rate limit refused apart), 5xx. */
   success: number;
   redirect: number;
   clientError: number;
   serverError: number;
-  /** 4xx and 5xx answers over all requests (0 to 1), null without requests. */
+  /** Requests a rate limit refused (429); in rows written before they were counted apart, in `clientError`. */
+  rateLimited: number;
+  /** 4xx and 5xx answers over all requests (0 to 1), rate-limited ones left out; null without requests. */
   errorRate: number | null;
   /** The mean latency (ms), null without requests. */
   avgMs: number | null;
@@ -67,7 +69,7 @@ export interface UsageCounts {
 }
 
 export interface UsageGroup {
-  /** The endpoint's or key's id; 0 for requests made without a key (Browser Sessions). */
+  /** The endpoint's or key's id; 0 for requests made without a key (Browser Sessions, public endpoints). */
   id: number;
   /** `GET shop/orders` or a key's name; null for key 0, and for every key when the admin may not read keys. */
   label: string | null;

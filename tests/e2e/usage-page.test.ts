@@ -5,7 +5,8 @@ import { adminWith, type AdminClient } from '../helpers/strapi';
 
 /**
  * The Usage page and a key's usage in a real browser: after a known set of calls and a flush, the totals shown
- * are those calls, the charts are drawn (in the light and the dark theme, from the design system's colours), and
+ * are those calls (what a rate limit refused apart, calls without a key under their own name), the tables fit
+ * their card at 1280 px, the charts are drawn (in the light and the dark theme, from the design system's colours), and
  * an admin without `usage.read` sees none of it. Screenshots go to test-artifacts/admin/.
  */
 
@@ -15,12 +16,16 @@ let admin: AdminClient;
 let shop: KeyFixture;
 let partner: KeyFixture;
 
-const call = async (path: string, key: KeyFixture, times: number, status: number) => {
+/** Calls `path` `times` times with `key` (null: without one), expecting `status` each time. */
+const call = async (path: string, key: KeyFixture | null, times: number, status: number) => {
   for (let i = 0; i < times; i += 1) {
-    const response = await panel.app.http().get(`/_api/${path}`).set('Authorization', `Bearer ${key.secret}`);
+    const request = panel.app.http().get(`/_api/${path}`);
+    const response = await (key ? request.set('Authorization', `Bearer ${key.secret}`) : request);
     expect(response.status).toBe(status);
   }
 };
+
+const NO_KEY = 'No API key (Browser Session or public)';
 
 /** The texts of the cells of the row of a totals table whose first cell is `name`. */
 const rowOf = async (table: 'usage-endpoints' | 'usage-keys', name: string) => {
@@ -53,7 +58,17 @@ beforeAll(async () => {
     fields: [{ name: 'id' }, { name: 'title' }],
     auth,
   });
+  await createEndpoint(admin, shop, {
+    path: 'usage/public',
+    type: 'list',
+    object: 'api::product.product',
+    fields: [{ name: 'id' }, { name: 'title' }],
+    auth: { method: 'public' },
+    rateLimit: { requests: 1, windowSeconds: 3600 },
+  });
   await call('usage/orders', shop, 6, 200);
+  await call('usage/public', null, 1, 200);
+  await call('usage/public', null, 2, 429);
   await call('usage/orders?page=0', shop, 2, 400);
   await call('usage/products', partner, 3, 200);
   await call('usage/orders', partner, 1, 200);
@@ -69,33 +84,47 @@ afterAll(async () => {
 
 test('the Usage page shows the calls made, per endpoint and per key, with charts', async () => {
   await page.goto(`${panel.base}/admin/plugins/data-api/usage`);
-  // Endpoint, requests, 2xx, 3xx, 4xx, 5xx, error rate, then latency and bytes.
-  expect((await rowOf('usage-endpoints', 'GET usage/orders')).slice(0, 7)).toEqual([
+  // Endpoint, requests, 2xx, 3xx, 4xx, 5xx, rate limited, error rate, then latency and bytes.
+  expect((await rowOf('usage-endpoints', 'GET usage/orders')).slice(0, 8)).toEqual([
     'GET usage/orders',
     '9',
     '7',
     '0',
     '2',
     '0',
+    '0',
     '22.2%',
   ]);
-  expect((await rowOf('usage-endpoints', 'GET usage/products')).slice(0, 7)).toEqual([
+  expect((await rowOf('usage-endpoints', 'GET usage/products')).slice(0, 8)).toEqual([
     'GET usage/products',
     '3',
     '3',
     '0',
     '0',
     '0',
+    '0',
     '0%',
   ]);
-  expect((await rowOf('usage-endpoints', 'All')).slice(0, 7)).toEqual(['All', '12', '10', '0', '2', '0', '16.7%']);
+  // What the public endpoint's limit refused is apart from the 4xx and the error rate.
+  expect((await rowOf('usage-endpoints', 'GET usage/public')).slice(0, 8)).toEqual([
+    'GET usage/public',
+    '3',
+    '1',
+    '0',
+    '0',
+    '0',
+    '2',
+    '0%',
+  ]);
+  expect((await rowOf('usage-endpoints', 'All')).slice(0, 8)).toEqual(['All', '15', '11', '0', '2', '0', '2', '13.3%']);
   expect((await rowOf('usage-keys', 'usage-shop')).slice(0, 5)).toEqual(['usage-shop', '8', '6', '0', '2']);
   expect((await rowOf('usage-keys', 'usage-partner')).slice(0, 5)).toEqual(['usage-partner', '4', '4', '0', '0']);
-  expect((await rowOf('usage-keys', 'All'))[1]).toBe('12');
+  expect((await rowOf('usage-keys', NO_KEY)).slice(0, 7)).toEqual([NO_KEY, '3', '1', '0', '0', '0', '2']);
+  expect((await rowOf('usage-keys', 'All'))[1]).toBe('15');
   for (const chart of [
     'Requests per endpoint',
     'Requests per key',
-    'Error rate (4xx and 5xx answers)',
+    'Errors and rate limits (share of requests)',
     'Latency (ms)',
   ]) {
     await page.locator(`[aria-label="${chart}"] canvas`).waitFor();
@@ -104,8 +133,17 @@ test('the Usage page shows the calls made, per endpoint and per key, with charts
   const legend = page.locator('[aria-label="Requests per endpoint"] .u-legend');
   await expect(legend.innerText()).resolves.toMatch(/GET usage\/orders[\s\S]*GET usage\/products/);
   await expect(page.locator('[aria-label="Requests per key"] .u-legend').innerText()).resolves.toMatch(
-    /usage-shop[\s\S]*usage-partner/
+    new RegExp(`usage-shop[\\s\\S]*usage-partner[\\s\\S]*${NO_KEY.replace(/[()]/g, '\\$&')}`)
   );
+  await expect(
+    page.locator('[aria-label="Errors and rate limits (share of requests)"] .u-legend').innerText()
+  ).resolves.toMatch(/Errors \(4xx, 5xx\)[\s\S]*Rate limited \(429\)/);
+  // At 1280 px each table fits its card: no column cut off or scrolled to.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const overflows = await page.evaluate(`[...document.querySelectorAll('table')].map((table) =>
+    table.getBoundingClientRect().width - table.parentElement.getBoundingClientRect().width)`);
+  expect((overflows as number[]).filter((px) => px > 1)).toEqual([]);
+  await screenshot(page, 'usage-page-1280');
   // Tall enough for the tables under the charts (the admin scrolls inside its layout, not the page).
   await page.setViewportSize({ width: 1400, height: 1500 });
   await screenshot(page, 'usage-page');
@@ -130,8 +168,8 @@ test("the key page shows a key's last use and busiest endpoints", async () => {
   await dialog.getByText('Last 30 days: 8 requests').waitFor();
   await expect(dialog.innerText()).resolves.toMatch(/Last used: (?!Never)/);
   const busiest = dialog.getByTestId('key-usage-7').locator('tr', { hasText: 'GET usage/orders' });
-  // Endpoint, requests, error rate: the shop key called only the orders.
-  expect((await busiest.locator('td').allInnerTexts()).slice(0, 3)).toEqual(['GET usage/orders', '8', '25%']);
+  // Endpoint, requests, rate limited, error rate: the shop key called only the orders.
+  expect((await busiest.locator('td').allInnerTexts()).slice(0, 4)).toEqual(['GET usage/orders', '8', '0', '25%']);
   expect(await dialog.getByTestId('key-usage-7').locator('tbody tr').count()).toBe(1);
   await screenshot(page, 'key-usage');
   await dialog.getByRole('button', { name: 'Done' }).click();

@@ -91,6 +91,17 @@ describe('buckets', () => {
     expect(counts(products)).toMatchObject({ requests: 1, redirect: 1, ms10: 1 });
   });
 
+  test("a rate limit's refusal is counted apart from its status class", () => {
+    const buckets = createBuckets();
+    const now = at('2026-01-01T10:15:00Z');
+    buckets.count(now, ORDERS, 7, 429, 1, 10, true);
+    buckets.count(now, ORDERS, 7, 429, 1, 10);
+    const [bucket] = buckets.drain();
+    expect(bucket.counts[index('requests')]).toBe(2);
+    expect(bucket.counts[index('rateLimited')]).toBe(1);
+    expect(bucket.counts[index('clientError')]).toBe(1);
+  });
+
   test('a restored bucket adds to the one counting the same hour, endpoint and key', () => {
     const buckets = createBuckets();
     const now = at('2026-01-01T10:15:00Z');

@@ -28,6 +28,8 @@ const STALE_AFTER: { readonly [W in WriteOperation]: readonly Resource[] } = {
   'openapiDocuments.update': DOCUMENTS,
   'openapiDocuments.delete': DOCUMENTS,
   'transfer.import': ['endpoints', 'apiKeys', 'openapiDocuments'],
+  // Writes nothing.
+  'transfer.preview': [],
   'sessions.delete': ['sessions'],
 };
 

@@ -1,7 +1,8 @@
 import { Button, Flex, Modal, Typography } from '@strapi/design-system';
+import { Download, Upload } from '@strapi/icons';
 import { useNotification } from '@strapi/strapi/admin';
 import { useRef, useState } from 'react';
-import type { ImportResult } from '../../../contracts/transfer';
+import type { ImportPreview as Preview, ImportResult, TransferInput } from '../../../contracts/transfer';
 import { adminApi } from '../api/client';
 import { problemsText } from '../api/errors';
 import { useAdminMutation } from '../api/mutations';
@@ -10,39 +11,99 @@ import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 import { saveJsonFile } from '../utils/saveJsonFile';
 import { DoneFooter } from './DialogFooter';
+import { ImportPreview } from './ImportPreview';
 
-/** Export the configuration as a file, and import one (all or nothing), for those with the transfer rights. */
+const EXPORT_FILE = 'data-api-config.json';
+
+/** A chosen file, read and previewed: what importing it would do, shown before anything is written. */
+interface Chosen {
+  name: string;
+  data: TransferInput;
+  preview: Preview;
+}
+
+/**
+ * Export the configuration as a file, and import one (all or nothing), for those with the transfer rights. A
+ * chosen file is previewed first (what will be created, changed and left alone); only Import applies it. Every
+ * outcome answers with a notification; the secrets of keys the import made are shown once, in a dialog.
+ */
 export const TransferButtons = () => {
   const t = useT();
+  const previewing = useAdminMutation('transfer.preview');
   const importing = useAdminMutation('transfer.import');
   const { toggleNotification } = useNotification();
   const rights = useRights('transfer');
   const input = useRef<HTMLInputElement>(null);
-  const [imported, setImported] = useState<ImportResult | null>(null);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [newKeys, setNewKeys] = useState<ImportResult['keys']['created']>([]);
   if (rights.isLoading || (!rights.canRead && !rights.canManage)) return null;
-  const exportFile = async () => {
-    saveJsonFile('data-api-config.json', await adminApi.read('transfer.export'));
+  const refused = (failure: unknown) =>
+    toggleNotification({ type: 'danger', message: t('transfer.refused', { problems: problemsText(failure) }) });
+
+  /** What an import did, in words: the endpoints, then the documents and keys when the file held any. */
+  const importedText = ({ endpoints, documents, keys }: ImportResult) => {
+    const told = (counts: ImportResult['documents']) => counts.created + counts.updated + counts.unchanged > 0;
+    const { matched, created } = keys;
+    return [
+      t('transfer.imported'),
+      t('transfer.imported.endpoints', { ...endpoints }),
+      told(documents) && t('transfer.imported.documents', { ...documents }),
+      matched.length + created.length > 0 &&
+        t('transfer.imported.keys', { matched: matched.length, created: created.length }),
+    ]
+      .filter(Boolean)
+      .join(' ');
   };
-  const importFile = async (file: File) => {
+  const exportFile = async () => {
     try {
-      setImported(await importing.mutateAsync({ data: JSON.parse(await file.text()) }));
+      saveJsonFile(EXPORT_FILE, await adminApi.read('transfer.export'));
+      toggleNotification({ type: 'success', message: t('transfer.exported', { file: EXPORT_FILE }) });
     } catch (failure) {
-      toggleNotification({
-        type: 'danger',
-        message: failure instanceof SyntaxError ? t('transfer.notJson') : problemsText(failure),
-      });
+      toggleNotification({ type: 'danger', message: t('transfer.exportFailed', { problems: problemsText(failure) }) });
+    }
+  };
+  const previewFile = async (file: File) => {
+    // Checked by the server, which the preview asks first.
+    let data: TransferInput;
+    try {
+      data = JSON.parse(await file.text());
+    } catch {
+      toggleNotification({ type: 'danger', message: t('transfer.notJson') });
+      return;
+    }
+    try {
+      setChosen({ name: file.name, data, preview: await previewing.mutateAsync({ data }) });
+    } catch (failure) {
+      refused(failure);
+    }
+  };
+  const importChosen = async () => {
+    if (!chosen) return;
+    try {
+      const done = await importing.mutateAsync({ data: chosen.data });
+      setChosen(null);
+      toggleNotification({ type: 'success', message: importedText(done) });
+      setNewKeys(done.keys.created);
+    } catch (failure) {
+      setChosen(null);
+      refused(failure);
     }
   };
   return (
     <Flex gap={2}>
       {rights.canRead && (
-        <Button variant="tertiary" onClick={exportFile}>
+        <Button variant="tertiary" startIcon={<Download />} onClick={exportFile}>
           {t('transfer.export')}
         </Button>
       )}
       {rights.canManage && (
         <>
-          <Button variant="tertiary" onClick={() => input.current?.click()}>
+          <Button
+            variant="tertiary"
+            startIcon={<Upload />}
+            loading={previewing.isLoading}
+            onClick={() => input.current?.click()}
+          >
             {t('transfer.import')}
           </Button>
           <input
@@ -54,42 +115,34 @@ export const TransferButtons = () => {
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
-              if (file) void importFile(file);
+              if (file) void previewFile(file);
             }}
           />
         </>
       )}
-      <Modal.Root open={imported !== null} onOpenChange={(open: boolean) => !open && setImported(null)}>
-        {imported && (
-          <Modal.Content>
-            <Modal.Header>
-              <Modal.Title>{t('transfer.import')}</Modal.Title>
-            </Modal.Header>
-            <Modal.Body>
-              <Flex direction="column" alignItems="stretch" gap={4}>
-                <Typography data-testid="import-summary">
-                  {t('transfer.imported', {
-                    endpointsCreated: imported.endpoints.created,
-                    endpointsUpdated: imported.endpoints.updated,
-                    documentsCreated: imported.documents.created,
-                    documentsUpdated: imported.documents.updated,
-                    keysMatched: imported.keys.matched.length,
-                    keysCreated: imported.keys.created.length,
-                  })}
-                </Typography>
-                {imported.keys.matched.length > 0 && (
-                  <Typography data-testid="import-keys-found">
-                    {t('transfer.keysFound', {
-                      keys: imported.keys.matched.map((k) => `${k.name} (${k.description})`).join(', '),
-                    })}
-                  </Typography>
-                )}
-                {imported.keys.created.length > 0 && <NewSecrets keys={imported.keys.created} />}
-              </Flex>
-            </Modal.Body>
-            <DoneFooter />
-          </Modal.Content>
+      <Modal.Root open={chosen !== null} onOpenChange={(open: boolean) => !open && setChosen(null)}>
+        {chosen && (
+          <ImportPreview
+            fileName={chosen.name}
+            preview={chosen.preview}
+            pending={importing.isLoading}
+            onImport={() => void importChosen()}
+          />
         )}
+      </Modal.Root>
+      <Modal.Root open={newKeys.length > 0} onOpenChange={(open: boolean) => !open && setNewKeys([])}>
+        <Modal.Content>
+          <Modal.Header>
+            <Modal.Title>{t('transfer.newKeys.title')}</Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <Flex direction="column" alignItems="stretch" gap={4}>
+              <Typography>{t('transfer.newKeys.intro')}</Typography>
+              <NewSecrets keys={newKeys} />
+            </Flex>
+          </Modal.Body>
+          <DoneFooter />
+        </Modal.Content>
       </Modal.Root>
     </Flex>
   );

@@ -63,7 +63,12 @@ export const UsageChart = ({
       {
         width: element.clientWidth,
         height,
-        scales: { x: { time: true } },
+        scales: {
+          x: { time: true },
+          // Counts, shares and latencies are never negative: the axis starts at 0, so that a single value (one
+          // hour with requests) is drawn against a scale rather than one of its own repeated.
+          y: { range: (_chart, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+        },
         series: [
           {},
           ...lines.map((line, i) => ({

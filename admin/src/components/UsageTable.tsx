@@ -1,4 +1,5 @@
 import { Box, Typography } from '@strapi/design-system';
+import styled from 'styled-components';
 import type { UsageCounts } from '../../../contracts/usage';
 import type { UsageFormat } from '../hooks/useUsageFormat';
 import { useT } from '../hooks/useT';
@@ -11,8 +12,22 @@ export interface UsageRow {
 }
 
 /**
+ * Lets headings and names wrap (the design system's table keeps every cell on one line), so that eleven columns
+ * fit their card at 1280 px; a long route breaks anywhere rather than push the numbers out of sight.
+ */
+const Fitting = styled(Box)`
+  table {
+    white-space: normal;
+  }
+  td:first-child {
+    overflow-wrap: anywhere;
+  }
+`;
+
+/**
  * Totals per endpoint or key, one row each (the numbers the charts draw, readable): requests, answers by status
- * class, error rate, latency and bytes; `brief` keeps requests, error rate and latency.
+ * class, those a rate limit refused (apart from the 4xx), error rate, latency and bytes; `brief` keeps requests,
+ * rate limited, error rate and latency.
  */
 export const UsageTable = ({
   heading,
@@ -41,14 +56,15 @@ export const UsageTable = ({
           { label: t('usage.column.clientError'), cell: number((c) => format.count(c.clientError)) },
           { label: t('usage.column.serverError'), cell: number((c) => format.count(c.serverError)) },
         ]),
+    { label: t('usage.column.rateLimited'), cell: number((c) => format.count(c.rateLimited)) },
     { label: t('usage.column.errorRate'), cell: number((c) => format.percent(c.errorRate)) },
     { label: t('usage.column.p50'), cell: number((c) => format.ms(c.p50Ms)) },
     { label: t('usage.column.p95'), cell: number((c) => format.ms(c.p95Ms)) },
     ...(brief ? [] : [{ label: t('usage.column.bytes'), cell: number((c) => format.bytes(c.bytes)) }]),
   ];
   return (
-    <Box data-testid={testId}>
+    <Fitting data-testid={testId}>
       <SimpleTable columns={columns} rows={rows} />
-    </Box>
+    </Fitting>
   );
 };

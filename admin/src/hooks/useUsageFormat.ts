@@ -21,7 +21,8 @@ export const useUsageFormat = () => {
       bytes: (value: number) =>
         formatNumber(value, { style: 'unit', unit: 'byte', notation: 'compact', unitDisplay: 'narrow' }),
       /**
-       * An endpoint's route or a key's name, saying when it is gone; key 0 is the requests without a key, and a key
+       * An endpoint's route or a key's name, saying when it is gone; key 0 is the requests without a key (Browser
+       * Session and public endpoints, and requests refused before a key was accepted), and a key
        * without a name is one the admin may not read (its id only).
        */
       group: (group: Pick<UsageGroup, 'id' | 'label' | 'gone'>, by: 'endpoint' | 'key') => {

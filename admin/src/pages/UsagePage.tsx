@@ -28,8 +28,8 @@ const tableRows = (series: UsageSeries, by: 'endpoint' | 'key', format: UsageFor
 ];
 
 /**
- * Usage statistics (docs/usage.md): requests over time per endpoint and per key, the error rate and latency of
- * all of them, and the totals as tables, for the last 24 hours, 7 days or 30 days.
+ * Usage statistics (docs/usage.md): requests over time per endpoint and per key, the error rate, the share a
+ * rate limit refused and the latency of all of them, and the totals as tables, for the last 24 hours, 7 days or 30 days.
  */
 export const UsagePage = () => {
   const t = useT();
@@ -57,7 +57,14 @@ export const UsagePage = () => {
     return {
       byEndpoint: requestLines(endpoints, 'endpoint', format),
       byKey: requestLines(keys, 'key', format),
-      errorRate: [{ label: t('usage.errors'), values: endpoints.points.map((p) => p.errorRate) }],
+      errorRate: [
+        { label: t('usage.errors'), values: endpoints.points.map((p) => p.errorRate) },
+        // Refusals of a rate limit, apart: the limit at work, not a failing endpoint.
+        {
+          label: t('usage.rateLimited'),
+          values: endpoints.points.map((p) => (p.requests ? p.rateLimited / p.requests : null)),
+        },
+      ],
       latency: [
         { label: t('usage.p50'), values: endpoints.points.map((p) => p.p50Ms) },
         { label: t('usage.p95'), values: endpoints.points.map((p) => p.p95Ms) },

@@ -1,62 +1,44 @@
 import type { Core } from '@strapi/strapi';
-import { definitionOf, ENDPOINT_TYPES, METHOD_OF_TYPE, normalizePath } from '../../../contracts/definition';
+import type { Knex } from 'knex';
+import { definitionOf, METHOD_OF_TYPE, normalizePath } from '../../../contracts/definition';
 import { problemsOfIssues, type Problem } from '../../../contracts/problems';
-import { isPlainObject } from '../../../contracts/json';
 import { slugOf } from '../../../contracts/openapi';
+import { UIDS } from '../../../contracts/plugin';
 import {
-  DESCRIPTION_TRANSFER_FORMAT,
-  ROUTE_REFERENCE,
   TRANSFER_FORMAT,
   transferSchema,
+  type ImportPreview,
   type ImportResult,
   type TransferDocument,
 } from '../../../contracts/transfer';
+import { pluginTable } from '../stored/plugin-table';
 import { routeKey } from '../stored/stored-endpoint';
-import type { Path } from '../errors/definition-error';
-import { AdminApiError } from '../errors/admin-api-error';
 import { refuse } from '../errors/refuse';
+import { bucketTable } from '../usage/bucket-table';
+import { takeOverHistory } from '../usage/take-over-history';
 import { getService } from './get-service';
 import type { AdminActor } from './admin-rights';
-import { keyResolver } from './transfer-keys';
+import { applyKeys, keyItem } from './transfer-keys';
+import { methodOf, planImport, problemsOf, type ImportPlan } from './transfer-plan';
 
 /** `GET shop/orders`: how endpoints are named across environments (their ids differ). */
 const routeOf = (method: string, path: string) => `${method} ${path}`;
 
-/** The method of the endpoint type an imported item names, if it names one (its own check says what is wrong). */
-const methodOf = (type: unknown) => {
-  const known = ENDPOINT_TYPES.find((t) => t === type);
-  return known && METHOD_OF_TYPE[known];
-};
-
-/** An item of the file: its path, and its name in words (`endpoint shop/orders`), which its problems end with. */
-interface Item {
-  path: Path;
-  label: string | null;
-}
-
-/** A problem of `item`, at `path` inside it; the message ends with the item's name, which the index alone hides. */
-const within = (item: Item, path: Path, message: string): Problem => ({
-  path: [...item.path, ...path],
-  message: item.label ? `${message} (${item.label})` : message,
-});
-
-/** The problems of a refused admin input (refuse's `details.errors`), placed inside `item` of the imported file. */
-const problemsOf = (error: unknown, item: Item): Problem[] => {
-  if (!(error instanceof AdminApiError && error.name === 'ValidationError')) throw error;
-  const listed = (error.details as { errors?: Problem[] } | undefined)?.errors;
-  return (listed ?? [{ path: [], message: error.message }]).map((p) => within(item, p.path, p.message));
-};
+const noCounts = () => ({ created: 0, updated: 0, unchanged: 0 });
 
 /**
  * Export and import of the whole configuration (docs/reference.md#admin-api), for moving it between environments.
  * Keys travel by name (never a secret or hash); endpoints are matched by route and documents by slug, so importing
- * a file twice changes nothing the second time. An import is checked item by item and written in one transaction:
- * all of it, or nothing with every problem listed.
+ * a file twice changes nothing the second time. An import is planned (every item checked, and told created,
+ * updated or unchanged), then carried out in one transaction: all of it, or nothing with every problem listed. A
+ * preview answers the plan and writes nothing.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const storedEndpoints = () => getService(strapi, 'endpoints');
   const documents = () => getService(strapi, 'openapiDocuments');
   const apiKeys = () => getService(strapi, 'apiKeys');
+  const usageTable = () => bucketTable(strapi);
+  const endpointTable = () => pluginTable(strapi, UIDS.endpoint).name;
 
   const exportAll = async (): Promise<TransferDocument> => {
     const [keys, endpoints, docs] = await Promise.all([apiKeys().find(), storedEndpoints().find(), documents().find()]);
@@ -105,87 +87,84 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return problems;
   };
 
-  /** `actor`: the importing admin, checked and recorded as each endpoint's author. */
-  const importAll = async (input: unknown, actor?: AdminActor): Promise<ImportResult> => {
+  /** The file `input`, checked as a whole: its shape, then items that clash with each other. */
+  const parseFile = (input: unknown): TransferDocument => {
     const parsed = transferSchema.safeParse(input);
     if (!parsed.success) return refuse(problemsOfIssues(parsed.error));
-    const file = parsed.data;
-    const early = clashes(file);
+    const early = clashes(parsed.data);
     if (early.length) refuse(early);
+    return parsed.data;
+  };
 
-    const result = await strapi.db.transaction(async () => {
-      const done: ImportResult = {
-        endpoints: { created: 0, updated: 0 },
-        documents: { created: 0, updated: 0 },
-        keys: { matched: [], created: [] },
-      };
-      const problems: Problem[] = [];
-      const keyIds = await keyResolver(apiKeys(), file, done);
-      const reference = file.format === DESCRIPTION_TRANSFER_FORMAT ? 'description' : 'name';
-      const listed = file.keys.map((k: { name?: string; description: string }) => k.name ?? k.description);
-      for (const [i, key] of listed.entries()) {
-        const resolved = await keyIds(key);
-        if ('problem' in resolved) problems.push({ path: ['keys', i], message: resolved.problem });
-      }
+  /** What importing `input` would do, checked as an import (`actor`'s rights included); nothing is written. */
+  const preview = async (input: unknown, actor?: AdminActor): Promise<ImportPreview> => {
+    const plan = await planImport(strapi, parseFile(input), actor);
+    if (plan.problems.length) refuse(plan.problems);
+    return {
+      endpoints: plan.endpoints.map(({ definition, change }) => ({
+        change,
+        name: definition.name,
+        detail: routeOf(METHOD_OF_TYPE[definition.type], definition.path),
+      })),
+      documents: plan.documents.map(({ document, change }) => ({
+        change,
+        name: document.title,
+        detail: document.slug,
+      })),
+      keys: plan.keys.map(keyItem),
+    };
+  };
 
-      for (const [i, raw] of file.endpoints.entries()) {
-        const item = { path: ['endpoints', i], label: typeof raw.path === 'string' ? `endpoint ${raw.path}` : null };
-        const auth = raw.auth;
-        const keys: number[] = [];
-        if (isPlainObject(auth) && auth.method === 'api-key') {
-          const named = Array.isArray(auth.keys) ? auth.keys : [];
-          if (!named.every((k): k is string => typeof k === 'string')) {
-            problems.push(within(item, ['auth', 'keys'], `name keys by their ${reference} in an imported file`));
-            continue;
-          }
-          for (const key of named) {
-            const resolved = await keyIds(key);
-            if ('problem' in resolved) problems.push(within(item, ['auth', 'keys'], resolved.problem));
-            else keys.push(...resolved.ids);
-          }
-        }
-        const definitionInput =
-          isPlainObject(auth) && auth.method === 'api-key' ? { ...raw, auth: { ...auth, keys } } : raw;
-        try {
-          const method = methodOf(raw.type);
-          const existing =
-            method && typeof raw.path === 'string'
-              ? await storedEndpoints().findByRoute(method, normalizePath(raw.path))
-              : null;
-          const definition = await storedEndpoints().validate(definitionInput, existing?.id, actor);
-          await storedEndpoints().store(definition, existing?.id, actor);
-          done.endpoints[existing ? 'updated' : 'created'] += 1;
-        } catch (error) {
-          problems.push(...problemsOf(error, item));
-        }
+  /**
+   * Carries out a plan in the transaction `trx` it was made in: keys, then endpoints (an endpoint made takes over
+   * the usage history of a deleted one on its route), then documents, which name endpoints by route. Items the
+   * file holds unchanged are left as they are.
+   */
+  const apply = async (plan: ImportPlan, trx: Knex.Transaction): Promise<ImportResult> => {
+    const done: ImportResult = { endpoints: noCounts(), documents: noCounts(), keys: { matched: [], created: [] } };
+    const keyIds = await applyKeys(apiKeys(), plan.keys, done);
+    const idOfRoute = new Map(plan.storedRoutes);
+    for (const { item, definition, keys, existingId, change } of plan.endpoints) {
+      done.endpoints[change] += 1;
+      if (change === 'unchanged') continue;
+      const auth =
+        keys && definition.auth.method === 'api-key'
+          ? { ...definition.auth, keys: keys.flatMap((k) => keyIds.get(k) ?? []) }
+          : definition.auth;
+      try {
+        const stored = await storedEndpoints().store({ ...definition, auth }, existingId, plan.actor);
+        idOfRoute.set(routeKey(stored.method, stored.path), stored.id);
+        if (change === 'created')
+          await takeOverHistory(trx, usageTable(), endpointTable(), stored.id, routeOf(stored.method, stored.path));
+      } catch (error) {
+        refuse(problemsOf(error, item));
       }
+    }
+    for (const { item, document, routes, existingId, change } of plan.documents) {
+      done.documents[change] += 1;
+      if (change === 'unchanged') continue;
+      const endpoints = routes.flatMap((key) => idOfRoute.get(key) ?? []);
+      try {
+        await documents().save({ ...document, endpoints }, existingId);
+      } catch (error) {
+        refuse(problemsOf(error, item));
+      }
+    }
+    return done;
+  };
 
-      for (const [i, doc] of file.documents.entries()) {
-        const item = { path: ['documents', i], label: `document "${doc.title}"` };
-        const ids: number[] = [];
-        for (const reference of doc.endpoints) {
-          const [, method, path] = ROUTE_REFERENCE.exec(reference)!;
-          // Endpoints of the file are already written, in this transaction.
-          const id = (await storedEndpoints().findByRoute(method, path))?.id;
-          if (id) ids.push(id);
-          else problems.push(within(item, ['endpoints'], `no endpoint ${reference}`));
-        }
-        try {
-          const existing = await documents().findBySlug(slugOf(doc.title));
-          const valid = await documents().validate({ ...doc, endpoints: [...new Set(ids)] }, existing?.id);
-          await documents().save(valid, existing?.id);
-          done.documents[existing ? 'updated' : 'created'] += 1;
-        } catch (error) {
-          problems.push(...problemsOf(error, item));
-        }
-      }
+  /** `actor`: the importing admin, checked and recorded as the author of each endpoint written. */
+  const importAll = async (input: unknown, actor?: AdminActor): Promise<ImportResult> => {
+    const file = parseFile(input);
+    const result = await strapi.db.transaction(async ({ trx }) => {
+      const plan = await planImport(strapi, file, actor);
       // Thrown inside the transaction: nothing of the file stays.
-      if (problems.length) refuse(problems);
-      return done;
+      if (plan.problems.length) refuse(plan.problems);
+      return apply(plan, trx);
     });
     await getService(strapi, 'engine').changed();
     return result;
   };
 
-  return { export: exportAll, import: importAll };
+  return { export: exportAll, preview, import: importAll };
 };

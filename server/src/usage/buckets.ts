@@ -3,7 +3,8 @@ import { latencyClass } from './histogram';
 
 /**
  * A bucket's counters by their attribute names in content-types/usage-bucket, in the order of its `counts`:
- * requests, the four status classes, bytes, the duration sum, then the latency classes.
+ * requests, the four status classes, the answers a rate limit refused (429s, not counted in the 4xx), bytes,
+ * the duration sum, then the latency classes.
  */
 export const COUNTERS = [
   'requests',
@@ -11,6 +12,7 @@ export const COUNTERS = [
   'redirect',
   'clientError',
   'serverError',
+  'rateLimited',
   'bytes',
   'durationMs',
   ...LATENCY_BOUNDS_MS.map((bound) => `ms${bound}`),
@@ -20,9 +22,10 @@ export const COUNTERS = [
 const REQUESTS = 0;
 /** Status class n (2 to 5) is counted at index n - 1. */
 const STATUS_OFFSET = -1;
-const BYTES = 5;
-const DURATION = 6;
-export const FIRST_LATENCY_CLASS = 7;
+const RATE_LIMITED = 5;
+const BYTES = 6;
+const DURATION = 7;
+export const FIRST_LATENCY_CLASS = 8;
 
 /** Hours since the epoch: a bucket's period. */
 export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS);
@@ -73,12 +76,24 @@ export const createBuckets = () => {
       return size;
     },
 
-    /** Counts one answer, made at `at` (ms), with its status, latency (ms) and body length (bytes). */
-    count(at: number, endpoint: CountedEndpoint, keyId: number, status: number, ms: number, bytes: number) {
+    /**
+     * Counts one answer, made at `at` (ms), with its status, latency (ms) and body length (bytes); `limited`: a
+     * rate limit refused it, which is counted apart from its status class.
+     */
+    count(
+      at: number,
+      endpoint: CountedEndpoint,
+      keyId: number,
+      status: number,
+      ms: number,
+      bytes: number,
+      limited = false
+    ) {
       const { counts } = open(hourOf(at), endpoint.id, keyId, endpoint);
       counts[REQUESTS] += 1;
       const statusClass = Math.floor(status / 100);
-      if (statusClass >= 2 && statusClass <= 5) counts[statusClass + STATUS_OFFSET] += 1;
+      if (limited) counts[RATE_LIMITED] += 1;
+      else if (statusClass >= 2 && statusClass <= 5) counts[statusClass + STATUS_OFFSET] += 1;
       counts[BYTES] += bytes;
       counts[DURATION] += ms;
       counts[FIRST_LATENCY_CLASS + latencyClass(ms)] += 1;

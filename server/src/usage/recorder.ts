@@ -72,9 +72,12 @@ export const createUsageRecorder = (strapi: Core.Strapi, settings: UsageSettings
   };
 
   return {
-    /** Counts one answer (the status class, latency and bytes of a request that matched `endpoint`). */
-    count(endpoint: CountedEndpoint, keyId: number, status: number, ms: number, bytes: number) {
-      buckets.count(Date.now(), endpoint, keyId, status, ms, bytes);
+    /**
+     * Counts one answer (the status class, latency and bytes of a request that matched `endpoint`); `limited`: a
+     * rate limit refused it.
+     */
+    count(endpoint: CountedEndpoint, keyId: number, status: number, ms: number, bytes: number, limited = false) {
+      buckets.count(Date.now(), endpoint, keyId, status, ms, bytes, limited);
     },
     /** Writes what was counted so far; resolves once it is in the database (or kept after a failure). */
     flush,

@@ -1,0 +1,188 @@
+import type { Core } from '@strapi/strapi';
+import {
+  definitionOf,
+  ENDPOINT_TYPES,
+  METHOD_OF_TYPE,
+  normalizePath,
+  type EndpointDefinition,
+  type StoredEndpoint,
+} from '../../../contracts/definition';
+import { isPlainObject } from '../../../contracts/json';
+import { slugOf, type OpenapiDocumentInput } from '../../../contracts/openapi';
+import type { Problem } from '../../../contracts/problems';
+import {
+  DESCRIPTION_TRANSFER_FORMAT,
+  ROUTE_REFERENCE,
+  type PlannedChange,
+  type TransferDocument,
+} from '../../../contracts/transfer';
+import type { Path } from '../errors/definition-error';
+import { AdminApiError } from '../errors/admin-api-error';
+import { routeKey } from '../stored/stored-endpoint';
+import { sameJson } from '../utils/same-json';
+import type { AdminActor } from './admin-rights';
+import { getService } from './get-service';
+import { planKeys, type PlannedKey } from './transfer-keys';
+
+/** The method of the endpoint type an imported item names, if it names one (its own check says what is wrong). */
+export const methodOf = (type: unknown) => {
+  const known = ENDPOINT_TYPES.find((t) => t === type);
+  return known && METHOD_OF_TYPE[known];
+};
+
+/** An item of the file: its path, and its name in words (`endpoint shop/orders`), which its problems end with. */
+export interface Item {
+  path: Path;
+  label: string | null;
+}
+
+/** A problem of `item`, at `path` inside it; the message ends with the item's name, which the index alone hides. */
+export const within = (item: Item, path: Path, message: string): Problem => ({
+  path: [...item.path, ...path],
+  message: item.label ? `${message} (${item.label})` : message,
+});
+
+/** The problems of a refused admin input (refuse's `details.errors`), placed inside `item` of the imported file. */
+export const problemsOf = (error: unknown, item: Item): Problem[] => {
+  if (!(error instanceof AdminApiError && error.name === 'ValidationError')) throw error;
+  const listed = (error.details as { errors?: Problem[] } | undefined)?.errors;
+  return (listed ?? [{ path: [], message: error.message }]).map((p) => within(item, p.path, p.message));
+};
+
+/** An endpoint of the file, checked: what it will be, the keys it names (null: not keyed), and the one it replaces. */
+export interface PlannedEndpoint {
+  item: Item;
+  definition: EndpointDefinition;
+  keys: PlannedKey[] | null;
+  existingId?: number;
+  change: PlannedChange;
+}
+
+/** A document of the file, checked: what it will be, its endpoints by route key, and the one it replaces. */
+export interface PlannedDocument {
+  item: Item;
+  document: Omit<OpenapiDocumentInput, 'endpoints'> & { slug: string };
+  routes: string[];
+  existingId?: number;
+  change: PlannedChange;
+}
+
+/** A definition as compared for a change: its allowed keys are a set. */
+const comparable = (definition: EndpointDefinition) =>
+  definition.auth.method === 'api-key'
+    ? { ...definition, auth: { ...definition.auth, keys: [...new Set(definition.auth.keys)].sort((a, b) => a - b) } }
+    : definition;
+
+/**
+ * Whether importing `definition` over `existing` changes anything: its definition (compared as JSON, member order
+ * aside), a key to be made, or whether it is served (one suspended or unreadable is written again, and so
+ * re-checked and authored by the importing admin).
+ */
+const endpointChange = (existing: StoredEndpoint | null, definition: EndpointDefinition, keys: PlannedKey[] | null) => {
+  if (!existing) return 'created';
+  if (existing.suspended || existing.problems?.length || keys?.some((k) => k.kind === 'new')) return 'updated';
+  return sameJson(comparable(definitionOf(existing)), comparable(definition)) ? 'unchanged' : 'updated';
+};
+
+/**
+ * What importing `file` would do, checked as the import checks it, against this environment as it is: each item
+ * created, updated or unchanged, with every problem of the file (docs/reference.md#admin-api). Nothing is written:
+ * the import carries the plan out in the transaction it planned it in, a preview only tells it.
+ */
+export const planImport = async (strapi: Core.Strapi, file: TransferDocument, actor?: AdminActor) => {
+  const storedEndpoints = getService(strapi, 'endpoints');
+  const documents = getService(strapi, 'openapiDocuments');
+  const problems: Problem[] = [];
+  const keys = planKeys(await getService(strapi, 'apiKeys').find(), file);
+  const reference = file.format === DESCRIPTION_TRANSFER_FORMAT ? 'description' : 'name';
+  file.keys.forEach((k: { name?: string; description: string }, i) => {
+    const planned = keys.resolve(k.name ?? k.description);
+    if ('problem' in planned && planned.problem) problems.push({ path: ['keys', i], message: planned.problem });
+  });
+
+  const endpoints: PlannedEndpoint[] = [];
+  for (const [i, raw] of file.endpoints.entries()) {
+    const item = { path: ['endpoints', i], label: typeof raw.path === 'string' ? `endpoint ${raw.path}` : null };
+    const auth = raw.auth;
+    let named: PlannedKey[] | null = null;
+    if (isPlainObject(auth) && auth.method === 'api-key') {
+      const references = Array.isArray(auth.keys) ? auth.keys : [];
+      if (!references.every((k): k is string => typeof k === 'string')) {
+        problems.push(within(item, ['auth', 'keys'], `name keys by their ${reference} in an imported file`));
+        continue;
+      }
+      named = [];
+      for (const key of references) {
+        const planned = keys.resolve(key);
+        if ('key' in planned) named.push(planned.key);
+        else if (planned.problem) problems.push(within(item, ['auth', 'keys'], planned.problem));
+      }
+    }
+    // Checked with the keys found here: those to be made exist once the import makes them.
+    const found = named?.flatMap((k) => (k.kind === 'found' ? [k.key.id] : []));
+    const input = found && isPlainObject(auth) ? { ...raw, auth: { ...auth, keys: found } } : raw;
+    try {
+      const method = methodOf(raw.type);
+      const existing =
+        method && typeof raw.path === 'string'
+          ? await storedEndpoints.findByRoute(method, normalizePath(raw.path))
+          : null;
+      const definition = await storedEndpoints.validate(input, existing?.id, actor);
+      const change = endpointChange(existing, definition, named);
+      endpoints.push({ item, definition, keys: named, existingId: existing?.id, change });
+    } catch (error) {
+      problems.push(...problemsOf(error, item));
+    }
+  }
+
+  // Documents name endpoints by route: those stored here, and those of the file (created by the import).
+  const stored = await storedEndpoints.find();
+  const storedRoutes = new Map(stored.map((e) => [routeKey(e.method, e.path), e.id]));
+  const routeOfId = new Map(stored.map((e) => [e.id, routeKey(e.method, e.path)]));
+  const fileRoutes = new Set(
+    file.endpoints.flatMap((e) => {
+      const method = methodOf(e.type);
+      return method && typeof e.path === 'string' ? [routeKey(method, normalizePath(e.path))] : [];
+    })
+  );
+  const plannedDocuments: PlannedDocument[] = [];
+  for (const [i, doc] of file.documents.entries()) {
+    const item = { path: ['documents', i], label: `document "${doc.title}"` };
+    const routes: string[] = [];
+    for (const route of doc.endpoints) {
+      const [, method, path] = ROUTE_REFERENCE.exec(route)!;
+      const key = routeKey(method, path);
+      if (storedRoutes.has(key) || fileRoutes.has(key)) routes.push(key);
+      else problems.push(within(item, ['endpoints'], `no endpoint ${route}`));
+    }
+    try {
+      const existing = await documents.findBySlug(slugOf(doc.title));
+      const unique = [...new Set(routes)];
+      const ids = unique.flatMap((key) => storedRoutes.get(key) ?? []);
+      const { endpoints: _ids, ...document } = await documents.validate({ ...doc, endpoints: ids }, existing?.id);
+      const shown = (d: Omit<OpenapiDocumentInput, 'endpoints'>, endpoints: unknown[]) => [
+        d.title,
+        d.version,
+        d.description,
+        d.public,
+        endpoints,
+      ];
+      const same =
+        existing &&
+        sameJson(
+          shown(
+            existing,
+            existing.endpoints.map((id) => routeOfId.get(id))
+          ),
+          shown(document, unique)
+        );
+      const change = !existing ? 'created' : same ? 'unchanged' : 'updated';
+      plannedDocuments.push({ item, document, routes: unique, existingId: existing?.id, change });
+    } catch (error) {
+      problems.push(...problemsOf(error, item));
+    }
+  }
+  return { problems, keys: keys.planned(), endpoints, documents: plannedDocuments, storedRoutes, actor };
+};
+
+export type ImportPlan = Awaited<ReturnType<typeof planImport>>;

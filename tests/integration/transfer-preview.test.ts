@@ -1,0 +1,144 @@
+import { adminWith } from '../helpers/strapi';
+import { app, admin, UIDS, counts, exported, importFile, transferSuite } from '../helpers/transfer-suite';
+
+/**
+ * The preview of an import (issue 32): what the file would create, change and leave alone, checked as the import
+ * checks it, with nothing written; and an import that counts what it left unchanged.
+ */
+transferSuite();
+
+const preview = (data: unknown, client = admin) => client.post('/data-api/import/preview', { data });
+
+/** Everything an import could write, as stored: a preview must leave all of it as it was. */
+const stored = async () => ({
+  counts: await counts(),
+  endpoints: await app.strapi.db.query(UIDS.endpoint as never).findMany({ orderBy: { id: 'asc' } }),
+  keys: await app.strapi.db.query(UIDS.key as never).findMany({ orderBy: { id: 'asc' } }),
+  documents: await app.strapi.db.query(UIDS.document as never).findMany({ orderBy: { id: 'asc' } }),
+});
+
+/** The exported file with one endpoint renamed, one added for a new key, and a new document of it. */
+const changedFile = async () => {
+  const file = await exported();
+  file.endpoints.find((e: { path: string }) => e.path === 'partner/orders').name = 'Partner orders (renamed)';
+  file.keys.push({ name: 'preview-key', description: 'Preview key' });
+  file.endpoints.push({
+    name: 'New products',
+    path: 'preview/products',
+    type: 'list',
+    object: 'api::product.product',
+    fields: [{ name: 'id' }],
+    auth: { method: 'api-key', keys: ['preview-key'] },
+  });
+  file.documents.push({ title: 'Preview API', endpoints: ['GET preview/products'] });
+  return file;
+};
+
+describe('import preview', () => {
+  test('lists what would be created, changed and left alone, by name and route, and writes nothing', async () => {
+    const file = await changedFile();
+    const before = await stored();
+    const response = await preview(file);
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({
+      endpoints: [
+        { change: 'updated', name: 'Partner orders (renamed)', detail: 'GET partner/orders' },
+        { change: 'unchanged', name: 'My orders', detail: 'GET me/orders' },
+        { change: 'created', name: 'New products', detail: 'GET preview/products' },
+      ],
+      documents: [
+        { change: 'unchanged', name: 'Partner API', detail: 'partner_api' },
+        { change: 'created', name: 'Preview API', detail: 'preview_api' },
+      ],
+      keys: [
+        { change: 'unchanged', name: 'partner', detail: 'Partner key' },
+        { change: 'created', name: 'preview-key', detail: 'Preview key' },
+      ],
+    });
+    expect(await stored()).toEqual(before);
+  });
+
+  test('refuses a bad file with the problems the import would answer, and writes nothing', async () => {
+    const file = await exported();
+    file.endpoints.push({
+      name: 'Broken',
+      path: 'broken/orders',
+      type: 'list',
+      object: 'api::order.order',
+      fields: [{ name: 'nope' }],
+      auth: { method: 'api-key', keys: ['partner'] },
+    });
+    const before = await stored();
+    const previewed = await preview(file);
+    expect(previewed.status).toBe(400);
+    expect(previewed.body.error.details.errors).toEqual([
+      {
+        path: ['endpoints', 2, 'fields', 0],
+        message: 'unknown field "nope" on api::order.order (endpoint broken/orders)',
+        name: 'ValidationError',
+      },
+    ]);
+    const imported = await importFile(file);
+    expect(imported.status).toBe(400);
+    expect(imported.body.error.details.errors).toEqual(previewed.body.error.details.errors);
+    expect((await preview({ format: 'strapi-plugin-data-api/2' })).status).toBe(400);
+    expect(await stored()).toEqual(before);
+  });
+
+  test('needs the import right: an admin who may only export gets 403', async () => {
+    const file = await exported();
+    const exporter = await adminWith(app, 'exporter@example.com', ['plugin::data-api.transfer.read']);
+    const refused = await preview(file, exporter);
+    expect(refused.status).toBe(403);
+    const importer = await adminWith(app, 'importer@example.com', ['plugin::data-api.transfer.manage']);
+    // Allowed to ask, and then checked as an import: its endpoints need Content Manager rights this admin lacks.
+    expect((await preview(file, importer)).status).toBe(400);
+    expect((await preview({ ...file, endpoints: [], documents: [] }, importer)).status).toBe(200);
+  });
+});
+
+describe('import counts', () => {
+  test('a file that changes nothing reports everything unchanged and writes nothing', async () => {
+    const before = await stored();
+    const response = await importFile(await exported());
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({
+      endpoints: { created: 0, updated: 0, unchanged: 2 },
+      documents: { created: 0, updated: 0, unchanged: 1 },
+      keys: { created: [] },
+    });
+    // Left as they were: not even written again.
+    expect(await stored()).toEqual(before);
+  });
+
+  test('member order does not make a change; the import then does what its preview said', async () => {
+    const file = await changedFile();
+    // The same definition with its members in another order is the same definition.
+    const mine = file.endpoints.findIndex((e: { path: string }) => e.path === 'me/orders');
+    file.endpoints[mine] = Object.fromEntries(Object.entries(file.endpoints[mine]).reverse());
+    const planned = (await preview(file)).body.data;
+    const count = (items: Array<{ change: string }>, change: string) => items.filter((i) => i.change === change).length;
+    const response = await importFile(file);
+    expect(response.status).toBe(200);
+    for (const kind of ['endpoints', 'documents'] as const) {
+      expect(response.body.data[kind]).toEqual({
+        created: count(planned[kind], 'created'),
+        updated: count(planned[kind], 'updated'),
+        unchanged: count(planned[kind], 'unchanged'),
+      });
+    }
+    expect(response.body.data.endpoints).toEqual({ created: 1, updated: 1, unchanged: 1 });
+    expect(response.body.data.keys.created).toMatchObject([{ name: 'preview-key', secret: expect.any(String) }]);
+    const call = await app
+      .http()
+      .get('/_api/preview/products')
+      .set('Authorization', `Bearer ${response.body.data.keys.created[0].secret}`);
+    expect(call.status).toBe(200);
+    // Imported again, the file now changes nothing.
+    expect((await preview(file)).body.data.endpoints.map((e: { change: string }) => e.change)).toEqual([
+      'unchanged',
+      'unchanged',
+      'unchanged',
+    ]);
+  });
+});
