@@ -28,6 +28,7 @@ import { RateLimitSection } from './sections/RateLimitSection';
 import { SortSection } from './sections/SortSection';
 import { TasksSection } from './sections/TasksSection';
 import { TryItSection } from './sections/TryItSection';
+import { HelpLink } from '../components/HelpLink';
 
 /**
  * The endpoint builder's form: a draft made from `stored` (null: a new endpoint) when it mounts, the sections of
@@ -84,6 +85,7 @@ export const EndpointForm = ({
       <Layouts.Header
         title={stored ? draft.name || t('endpoints.title') : t('endpoints.create')}
         subtitle={`${methodOf(draft)} ${url}`}
+        secondaryAction={<HelpLink page="endpoints" />}
         navigationAction={
           <Button tag={RouterLink} to={`/plugins/${PLUGIN_ID}/endpoints`} variant="tertiary">
             {t('common.back')}

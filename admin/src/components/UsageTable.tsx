@@ -2,7 +2,7 @@ import { Box, Typography } from '@strapi/design-system';
 import type { UsageCounts } from '../../../contracts/usage';
 import type { UsageFormat } from '../hooks/useUsageFormat';
 import { useT } from '../hooks/useT';
-import { SimpleTable, type Column } from './SimpleTable';
+import { CellText, SimpleTable, type Column } from './SimpleTable';
 
 export interface UsageRow {
   id: number;
@@ -31,7 +31,14 @@ export const UsageTable = ({
   const t = useT();
   const number = (value: (c: UsageCounts) => string) => (row: UsageRow) => <Typography>{value(row.totals)}</Typography>;
   const columns: Column<UsageRow>[] = [
-    { label: heading, cell: (row) => <Typography fontWeight="bold">{row.name}</Typography> },
+    {
+      label: heading,
+      cell: (row) => (
+        <CellText bold maxWidth="14rem">
+          {row.name}
+        </CellText>
+      ),
+    },
     { label: t('usage.column.requests'), cell: number((c) => format.count(c.requests)) },
     ...(brief
       ? []
