@@ -153,6 +153,25 @@ test('at 390x844 the sub-menu reaches every page', async () => {
   expect(await menu.isVisible()).toBe(false);
 });
 
+test('a key created for 30 days says when it expires ("next month", as Strapi words it), as the server holds it', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await tablesOf('keys', 'partner-shop');
+  await page.getByRole('button', { name: 'Create an API key' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('month-long');
+  await dialog.getByLabel('Description').fill('A month long');
+  await chooseExactly(page, dialog.getByRole('combobox', { name: 'Duration' }), '30 days');
+  await dialog.getByRole('button', { name: 'Create an API key' }).click();
+  await dialog.getByTestId('key-secret').waitFor();
+  await page.getByText('Key created').first().waitFor();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.locator('tr', { hasText: 'month-long' }).innerText()).resolves.toContain('next month');
+  const stored = await panel.app.strapi.db.query('plugin::data-api.api-key').findOne({ where: { name: 'month-long' } });
+  const days = (new Date(stored.expiresAt).getTime() - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(29.9);
+  expect(days).toBeLessThanOrEqual(30);
+});
+
 const DOCS_IMAGES = path.resolve(__dirname, '..', '..', 'docs', 'images');
 
 /** A screenshot in test-artifacts/admin/ (layout-<name>), and as docs/images/<name>.png when asked. */
