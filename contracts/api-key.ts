@@ -40,7 +40,12 @@ export const apiKeyInputSchema = z.strictObject({
   /** Made from the description when absent. */
   name: keyNameSchema.optional(),
   description: z.string().trim().min(1).max(200),
-  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** When calls with it start being refused (401); null or absent: never. Set once, at creation. */
+  expiresAt: z.iso
+    .datetime({ offset: true })
+    .refine((at) => Date.parse(at) > Date.now(), 'must be in the future')
+    .nullable()
+    .optional(),
   /** Requests of this key across all its endpoints; null or absent: no limit of its own. */
   rateLimit: rateLimitSchema.nullable().optional(),
   /** Marked for preview: may read drafts (`?status=draft`) on endpoints whose status comes from the request. */

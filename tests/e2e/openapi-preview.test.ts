@@ -73,7 +73,10 @@ test('the overview lists the documents, with their public URL', async () => {
 
 test('Download saves the generated JSON under the title', async () => {
   const row = page.locator('tr', { hasText: 'Shop API' });
-  const [download] = await Promise.all([page.waitForEvent('download'), row.getByText('Download').click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: 'Download Shop API' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('Shop API.json');
   const saved = JSON.parse(readFileSync((await download.path())!, 'utf8'));
   expect(saved.info).toMatchObject({ title: 'Shop API', version: '2.0.0' });
@@ -81,7 +84,7 @@ test('Download saves the generated JSON under the title', async () => {
 });
 
 test('Preview renders the document with Swagger UI, without "Try it out"', async () => {
-  await page.locator('tr', { hasText: 'Shop API' }).getByText('Preview').click();
+  await page.locator('tr', { hasText: 'Shop API' }).getByRole('link', { name: 'Preview Shop API' }).click();
   await page.waitForURL(`**/admin/plugins/data-api/documents/${documentId}`);
   const operations = page.locator('.swagger-ui .opblock-summary');
   await operations.first().waitFor({ timeout: 30_000 });

@@ -66,6 +66,22 @@ describe('API keys', () => {
     await admin.del(`/data-api/api-keys/${id}`);
   });
 
+  test('a key expires when it is made to (a date ahead), and its expiry never changes', async () => {
+    const create = (expiresAt: string) =>
+      admin.post('/data-api/api-keys', { data: { description: 'Dated', expiresAt } });
+    const past = await create(new Date(Date.now() - 60_000).toISOString());
+    expect(past.status).toBe(400);
+    expect(past.body.error.message).toBe('expiresAt: must be in the future');
+    expect((await create('next week')).status).toBe(400);
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const created = await create(inAWeek);
+    expect(created.status).toBe(201);
+    expect(Date.parse(created.body.data.expiresAt)).toBe(Date.parse(inAWeek));
+    const changed = await admin.put(`/data-api/api-keys/${created.body.data.id}`, { data: { expiresAt: null } });
+    expect(changed.status).toBe(400);
+    await admin.del(`/data-api/api-keys/${created.body.data.id}`);
+  });
+
   test('a key needs a description', async () => {
     const response = await admin.post('/data-api/api-keys', { data: { description: '  ' } });
     expect(response.status).toBe(400);

@@ -12,6 +12,7 @@ import { hasSection } from '../../../contracts/sections';
 import { variablesFor } from '../../../contracts/variables';
 import { errorProblems, problemsText } from '../api/errors';
 import { useAdminMutation } from '../api/mutations';
+import { HelpLink } from '../components/HelpLink';
 import { useFocusFirstProblem } from '../hooks/useFocusFirstProblem';
 import { useOneAtATime } from '../hooks/useOneAtATime';
 import { useT } from '../hooks/useT';
@@ -116,6 +117,7 @@ export const EndpointForm = ({
       <Layouts.Header
         title={stored ? draft.name || t('endpoints.title') : t('endpoints.create')}
         subtitle={`${methodOf(draft)} ${url}`}
+        secondaryAction={<HelpLink page="endpoints" />}
         navigationAction={<BackButton fallback={LIST} />}
         primaryAction={
           canManage ? (

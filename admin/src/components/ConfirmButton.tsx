@@ -1,8 +1,12 @@
-import { Button, Dialog } from '@strapi/design-system';
+import { Dialog, IconButton } from '@strapi/design-system';
+import { Trash } from '@strapi/icons';
 import { ConfirmDialog } from '@strapi/strapi/admin';
 import { useState, type ReactNode } from 'react';
 
-/** A button that asks first: `onConfirm` runs only once the admin confirmed `question`. */
+/**
+ * A row's delete button (a bin, as in Strapi's tables, named `label`: "Delete GET /_api/orders") that asks
+ * first: `onConfirm` runs only once the admin confirmed `question`; the dialog closes once it ran.
+ */
 export const ConfirmButton = ({
   label,
   question,
@@ -16,14 +20,17 @@ export const ConfirmButton = ({
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger>
-        <Button variant="danger-light" size="S">
-          {label}
-        </Button>
+        <IconButton label={label} variant="ghost">
+          <Trash />
+        </IconButton>
       </Dialog.Trigger>
       <ConfirmDialog
         onConfirm={async () => {
-          await onConfirm();
-          setOpen(false);
+          try {
+            await onConfirm();
+          } finally {
+            setOpen(false);
+          }
         }}
       >
         {question}

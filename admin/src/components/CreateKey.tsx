@@ -1,4 +1,6 @@
 import { Button, Field, Flex, Modal } from '@strapi/design-system';
+import { Plus } from '@strapi/icons';
+import { useNotification } from '@strapi/strapi/admin';
 import { useState, type ReactNode } from 'react';
 import { keyNameFrom, type ApiKeySummary } from '../../../contracts/api-key';
 import type { RateLimit } from '../../../contracts/rate-limit';
@@ -6,15 +8,16 @@ import { problemsText } from '../api/errors';
 import { useAdminMutation } from '../api/mutations';
 import { useOneAtATime } from '../hooks/useOneAtATime';
 import { useT } from '../hooks/useT';
+import { KeyDurationField, expiryOf, type KeyDuration } from './KeyDuration';
 import { NewSecrets } from './NewSecrets';
 import { RateLimitFields } from './RateLimitFields';
 import { ToggleField } from './ToggleField';
 import { DoneFooter, SubmitFooter } from './DialogFooter';
 
 /**
- * Creating a key: its name (else one made from the description), description, rate limit and preview mark, then
- * its secret, shown once. `trigger` opens it (a "Create an API key" button when left out); `onCreated` hears of
- * the new key (the endpoint builder selects it).
+ * Creating a key, in the order of Strapi's API token form: its name (else one made from the description),
+ * description, duration, then rate limit and preview mark; then its secret, shown once. `trigger` opens it (a
+ * "Create an API key" button when left out); `onCreated` hears of the new key (the endpoint builder selects it).
  */
 export const CreateKey = ({
   trigger,
@@ -24,21 +27,26 @@ export const CreateKey = ({
   onCreated?: (key: ApiKeySummary) => void;
 }) => {
   const t = useT();
+  const { toggleNotification } = useNotification();
   const create = useAdminMutation('apiKeys.create');
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [duration, setDuration] = useState<KeyDuration>('');
   const [rateLimit, setRateLimit] = useState<RateLimit | null>(null);
   const [preview, setPreview] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<(ApiKeySummary & { secret: string }) | null>(null);
-  // The server names the property concerned: a refused name is shown under the name.
-  const nameError = error?.startsWith('name:') ? error : undefined;
+  // The server names the property concerned: a refused name or expiry is shown under its field.
+  const fieldOf = (prefix: string) => (error?.startsWith(prefix) ? error : undefined);
+  const nameError = fieldOf('name:');
+  const expiryError = fieldOf('expiresAt:');
   const close = (next: boolean) => {
     setOpen(next);
     if (!next) {
       setName('');
       setDescription('');
+      setDuration('');
       setRateLimit(null);
       setPreview(false);
       setError(null);
@@ -47,10 +55,12 @@ export const CreateKey = ({
   };
   const submit = useOneAtATime(async () => {
     try {
-      const input = { description, rateLimit, preview, ...(name.trim() ? { name } : {}) };
+      const expiresAt = expiryOf(duration);
+      const input = { description, expiresAt, rateLimit, preview, ...(name.trim() ? { name } : {}) };
       const key = await create.mutateAsync({ data: input });
       setCreated(key);
       setError(null);
+      toggleNotification({ type: 'success', message: t('keys.created') });
       onCreated?.(key);
     } catch (failure) {
       setError(problemsText(failure));
@@ -58,7 +68,7 @@ export const CreateKey = ({
   });
   return (
     <Modal.Root open={open} onOpenChange={close}>
-      <Modal.Trigger>{trigger ?? <Button>{t('keys.create')}</Button>}</Modal.Trigger>
+      <Modal.Trigger>{trigger ?? <Button startIcon={<Plus />}>{t('keys.create')}</Button>}</Modal.Trigger>
       <Modal.Content>
         <Modal.Header>
           <Modal.Title>{t('keys.create')}</Modal.Title>
@@ -68,11 +78,6 @@ export const CreateKey = ({
             <NewSecrets keys={[created]} />
           ) : (
             <Flex direction="column" alignItems="stretch" gap={4}>
-              <Field.Root name="description" error={nameError ? undefined : (error ?? undefined)} required>
-                <Field.Label>{t('keys.column.description')}</Field.Label>
-                <Field.Input value={description} onChange={(e) => setDescription(e.target.value)} />
-                <Field.Error />
-              </Field.Root>
               <Field.Root name="name" hint={t('keys.name.hint')} error={nameError}>
                 <Field.Label>{t('keys.column.name')}</Field.Label>
                 <Field.Input
@@ -83,6 +88,16 @@ export const CreateKey = ({
                 <Field.Hint />
                 <Field.Error />
               </Field.Root>
+              <Field.Root
+                name="description"
+                error={nameError || expiryError ? undefined : (error ?? undefined)}
+                required
+              >
+                <Field.Label>{t('keys.column.description')}</Field.Label>
+                <Field.Input value={description} onChange={(e) => setDescription(e.target.value)} />
+                <Field.Error />
+              </Field.Root>
+              <KeyDurationField value={duration} onChange={setDuration} error={expiryError} />
               <RateLimitFields name="key-rate-limit" value={rateLimit} onChange={setRateLimit} />
               <ToggleField
                 name="preview"

@@ -1,4 +1,5 @@
 import { Field, Flex, Modal, MultiSelect, MultiSelectOption, Textarea, Typography } from '@strapi/design-system';
+import { useNotification } from '@strapi/strapi/admin';
 import { useState, type ReactNode } from 'react';
 import type { StoredEndpoint } from '../../../contracts/definition';
 import {
@@ -49,6 +50,7 @@ export const DocumentEditor = ({
   trigger: ReactNode;
 }) => {
   const t = useT();
+  const { toggleNotification } = useNotification();
   const create = useAdminMutation('openapiDocuments.create');
   const update = useAdminMutation('openapiDocuments.update');
   const [open, setOpen] = useState(false);
@@ -77,6 +79,7 @@ export const DocumentEditor = ({
       if (document) await update.mutateAsync({ id: document.id, data: draft });
       else await create.mutateAsync({ data: draft });
       setOpen(false);
+      toggleNotification({ type: 'success', message: t('common.saved') });
     } catch (failure) {
       setErrors(byField(errorProblems(failure)));
     }

@@ -1,4 +1,6 @@
-import { Button, Field, Flex, Modal } from '@strapi/design-system';
+import { Field, Flex, IconButton, Modal, Typography } from '@strapi/design-system';
+import { Pencil } from '@strapi/icons';
+import { useNotification } from '@strapi/strapi/admin';
 import { useState } from 'react';
 import type { ApiKeySummary } from '../../../contracts/api-key';
 import type { RateLimit } from '../../../contracts/rate-limit';
@@ -7,12 +9,17 @@ import { useAdminMutation } from '../api/mutations';
 import { useOneAtATime } from '../hooks/useOneAtATime';
 import { useT } from '../hooks/useT';
 import { RateLimitFields } from './RateLimitFields';
+import { RelativeTime } from './RelativeTime';
 import { ToggleField } from './ToggleField';
 import { SubmitFooter } from './DialogFooter';
 
-/** Changing a key's description, rate limit and preview mark; its name and secret never change. */
+/**
+ * Changing a key's description, rate limit and preview mark; its name, expiry and secret never change (shown,
+ * with when it was made, in the order of the creation form).
+ */
 export const EditKey = ({ apiKey }: { apiKey: ApiKeySummary }) => {
   const t = useT();
+  const { toggleNotification } = useNotification();
   const update = useAdminMutation('apiKeys.update');
   const [open, setOpen] = useState(false);
   const [description, setDescription] = useState(apiKey.description);
@@ -31,6 +38,7 @@ export const EditKey = ({ apiKey }: { apiKey: ApiKeySummary }) => {
     try {
       await update.mutateAsync({ id: apiKey.id, data: { description, rateLimit, preview } });
       setOpen(false);
+      toggleNotification({ type: 'success', message: t('common.saved') });
     } catch (failure) {
       setError(problemsText(failure));
     }
@@ -38,9 +46,9 @@ export const EditKey = ({ apiKey }: { apiKey: ApiKeySummary }) => {
   return (
     <Modal.Root open={open} onOpenChange={openWith}>
       <Modal.Trigger>
-        <Button variant="tertiary" size="S" aria-label={t('keys.edit.of', { name: apiKey.name })}>
-          {t('common.edit')}
-        </Button>
+        <IconButton variant="ghost" label={t('keys.edit.of', { name: apiKey.name })}>
+          <Pencil />
+        </IconButton>
       </Modal.Trigger>
       <Modal.Content>
         <Modal.Header>
@@ -48,11 +56,20 @@ export const EditKey = ({ apiKey }: { apiKey: ApiKeySummary }) => {
         </Modal.Header>
         <Modal.Body>
           <Flex direction="column" alignItems="stretch" gap={4}>
+            <Field.Root name="name" hint={t('keys.name.fixed')}>
+              <Field.Label>{t('keys.column.name')}</Field.Label>
+              <Field.Input value={apiKey.name} disabled />
+              <Field.Hint />
+            </Field.Root>
             <Field.Root name="description" error={error ?? undefined} required>
               <Field.Label>{t('keys.column.description')}</Field.Label>
               <Field.Input value={description} onChange={(e) => setDescription(e.target.value)} />
               <Field.Error />
             </Field.Root>
+            <Typography variant="pi" textColor="neutral600" data-testid="key-dates">
+              {t('keys.column.created')}: <RelativeTime timestamp={apiKey.createdAt} />. {t('keys.column.expires')}:{' '}
+              {apiKey.expiresAt ? <RelativeTime timestamp={apiKey.expiresAt} /> : t('common.never')}.
+            </Typography>
             <RateLimitFields name="key-rate-limit" value={rateLimit} onChange={setRateLimit} />
             <ToggleField
               name="preview"

@@ -1,4 +1,5 @@
-import { Button, Flex, Modal, Typography } from '@strapi/design-system';
+import { Flex, IconButton, Modal, Typography } from '@strapi/design-system';
+import { ChartPie } from '@strapi/icons';
 import { Page } from '@strapi/strapi/admin';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -55,9 +56,9 @@ const KeyUsageButton = ({ apiKey }: { apiKey: ApiKeySummary }) => {
   return (
     <Modal.Root open={open} onOpenChange={setOpen}>
       <Modal.Trigger>
-        <Button variant="tertiary" size="S">
-          {t('keys.usage.open')}
-        </Button>
+        <IconButton variant="ghost" label={t('keys.usage.title', { name: apiKey.name })}>
+          <ChartPie />
+        </IconButton>
       </Modal.Trigger>
       <Modal.Content>
         <Modal.Header>

@@ -1,4 +1,4 @@
-import { Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { Box, Table, Tbody, Td, Th, Thead, Tr, Typography, type TransientTypographyProps } from '@strapi/design-system';
 import type { ReactNode } from 'react';
 
 export interface Column<T> {
@@ -28,4 +28,24 @@ export const SimpleTable = <T extends { id: number }>({ columns, rows }: { colum
       ))}
     </Tbody>
   </Table>
+);
+
+/**
+ * A cell's text on one line, at most `maxWidth` wide (a table's cells do not wrap): a longer text ends in an
+ * ellipsis and shows whole as its tooltip, so the table stays inside its card.
+ */
+export const CellText = ({
+  children,
+  maxWidth = '20rem',
+  bold = false,
+  ...typography
+}: { children: string; maxWidth?: string; bold?: boolean } & Pick<
+  TransientTypographyProps,
+  'textColor' | 'variant'
+>) => (
+  <Box maxWidth={maxWidth}>
+    <Typography ellipsis title={children} fontWeight={bold ? 'bold' : undefined} {...typography}>
+      {children}
+    </Typography>
+  </Box>
 );

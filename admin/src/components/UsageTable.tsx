@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { UsageCounts } from '../../../contracts/usage';
 import type { UsageFormat } from '../hooks/useUsageFormat';
 import { useT } from '../hooks/useT';
-import { SimpleTable, type Column } from './SimpleTable';
+import { CellText, SimpleTable, type Column } from './SimpleTable';
 
 export interface UsageRow {
   id: number;
@@ -46,7 +46,14 @@ export const UsageTable = ({
   const t = useT();
   const number = (value: (c: UsageCounts) => string) => (row: UsageRow) => <Typography>{value(row.totals)}</Typography>;
   const columns: Column<UsageRow>[] = [
-    { label: heading, cell: (row) => <Typography fontWeight="bold">{row.name}</Typography> },
+    {
+      label: heading,
+      cell: (row) => (
+        <CellText bold maxWidth="14rem">
+          {row.name}
+        </CellText>
+      ),
+    },
     { label: t('usage.column.requests'), cell: number((c) => format.count(c.requests)) },
     ...(brief
       ? []

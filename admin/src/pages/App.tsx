@@ -2,7 +2,8 @@ import { Layouts, Page, SubNav } from '@strapi/strapi/admin';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { MENU_PERMISSIONS, PERMISSIONS } from '../../../contracts/permissions';
 import { PLUGIN_ID } from '../../../contracts/plugin';
-import { useRights } from '../hooks/useRights';
+import { PagesMenu } from '../components/PagesMenu';
+import { usePluginPages } from '../hooks/usePluginPages';
 import { useT } from '../hooks/useT';
 import { DocumentPreview } from './DocumentPreview';
 import { DocumentsPage } from './DocumentsPage';
@@ -14,21 +15,14 @@ import { UsagePage } from './UsagePage';
 /** The plugin's pages, each listed for admins who may read it. */
 const Navigation = () => {
   const t = useT();
-  const pages = [
-    { to: 'endpoints', label: t('endpoints.title'), rights: useRights('endpoints') },
-    { to: 'keys', label: t('keys.title'), rights: useRights('keys') },
-    { to: 'documents', label: t('documents.title'), rights: useRights('documents') },
-    { to: 'usage', label: t('usage.title'), rights: useRights('usage') },
-  ];
+  const { readable } = usePluginPages();
   return (
     <SubNav.Main aria-label={t('plugin.name')}>
       <SubNav.Header label={t('plugin.name')} />
       <SubNav.Sections>
-        {pages
-          .filter((p) => p.rights.canRead)
-          .map((p) => (
-            <SubNav.Link key={p.to} to={`/plugins/${PLUGIN_ID}/${p.to}`} label={p.label} />
-          ))}
+        {readable.map((p) => (
+          <SubNav.Link key={p.to} to={`/plugins/${PLUGIN_ID}/${p.to}`} label={p.label} />
+        ))}
       </SubNav.Sections>
     </SubNav.Main>
   );
@@ -36,14 +30,9 @@ const Navigation = () => {
 
 /** The first page the admin may read. */
 const Home = () => {
-  const pages = [
-    { to: 'endpoints', rights: useRights('endpoints') },
-    { to: 'keys', rights: useRights('keys') },
-    { to: 'documents', rights: useRights('documents') },
-    { to: 'usage', rights: useRights('usage') },
-  ];
-  if (pages.some((p) => p.rights.isLoading)) return <Page.Loading />;
-  return <Navigate to={pages.find((p) => p.rights.canRead)?.to ?? 'endpoints'} replace />;
+  const { isLoading, readable } = usePluginPages();
+  if (isLoading) return <Page.Loading />;
+  return <Navigate to={readable[0]?.to ?? 'endpoints'} replace />;
 };
 
 const USAGE_READ = [{ action: PERMISSIONS.usage.read, subject: null }];
@@ -52,6 +41,7 @@ const USAGE_READ = [{ action: PERMISSIONS.usage.read, subject: null }];
 const App = () => (
   <Page.Protect permissions={MENU_PERMISSIONS}>
     <Layouts.Root sideNav={<Navigation />}>
+      <PagesMenu />
       <Routes>
         <Route index element={<Home />} />
         <Route path="endpoints" element={<EndpointsPage />} />

@@ -1,9 +1,8 @@
-import { Button } from '@strapi/design-system';
-import { ArrowLeft } from '@strapi/icons';
-import { Layouts, Page } from '@strapi/strapi/admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { BackButton, Layouts, Page } from '@strapi/strapi/admin';
+import { useParams } from 'react-router-dom';
 import { PLUGIN_ID } from '../../../contracts/plugin';
 import { useAdminFile, useAdminQuery } from '../api/queries';
+import { HelpLink } from '../components/HelpLink';
 import { SwaggerPreview } from '../components/SwaggerPreview';
 import { useT } from '../hooks/useT';
 
@@ -21,11 +20,8 @@ export const DocumentPreview = () => {
       <Layouts.Header
         title={document.data.title}
         subtitle={t('documents.preview.subtitle')}
-        navigationAction={
-          <Button tag={RouterLink} to={`/plugins/${PLUGIN_ID}/documents`} variant="tertiary" startIcon={<ArrowLeft />}>
-            {t('common.back')}
-          </Button>
-        }
+        navigationAction={<BackButton fallback={`/plugins/${PLUGIN_ID}/documents`} />}
+        primaryAction={<HelpLink page="openapi" />}
       />
       <Layouts.Content>
         <SwaggerPreview spec={spec.data} />

@@ -1,13 +1,16 @@
-import { Button, Flex, Link, Typography } from '@strapi/design-system';
-import { Layouts, Page } from '@strapi/strapi/admin';
+import { Box, Button, Flex, IconButton, Typography } from '@strapi/design-system';
+import { Download, Eye, Pencil, Plus } from '@strapi/icons';
+import { Layouts, Page, useNotification } from '@strapi/strapi/admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { StoredOpenapiDocument } from '../../../contracts/openapi';
 import { downloadDocument } from '../api/downloadDocument';
+import { problemsText } from '../api/errors';
 import { useAdminMutation } from '../api/mutations';
 import { useAdminQuery } from '../api/queries';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { DocumentEditor } from '../components/DocumentEditor';
-import { SimpleTable, type Column } from '../components/SimpleTable';
+import { PageHeader } from '../components/PageHeader';
+import { CellText, SimpleTable, type Column } from '../components/SimpleTable';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 import { backendUrl } from '../utils/backendUrl';
@@ -15,6 +18,7 @@ import { backendUrl } from '../utils/backendUrl';
 /** Curated OpenAPI documents (docs/openapi.md): list, create and edit, publish, download, preview, delete. */
 export const DocumentsPage = () => {
   const t = useT();
+  const { toggleNotification } = useNotification();
   const rights = useRights('documents');
   const documents = useAdminQuery('openapiDocuments.find');
   const endpoints = useAdminQuery('endpoints.find');
@@ -24,8 +28,8 @@ export const DocumentsPage = () => {
   // Without the right to read endpoints, the editor offers none (documents keep theirs).
   const choices = endpoints.data ?? [];
   const columns: Column<StoredOpenapiDocument>[] = [
-    { label: t('documents.column.title'), cell: (d) => <Typography fontWeight="bold">{d.title}</Typography> },
-    { label: t('documents.column.version'), cell: (d) => <Typography>{d.version}</Typography> },
+    { label: t('documents.column.title'), cell: (d) => <CellText bold>{d.title}</CellText> },
+    { label: t('documents.column.version'), cell: (d) => <CellText maxWidth="8rem">{d.version}</CellText> },
     {
       label: t('documents.column.endpoints'),
       cell: (d) => <Typography>{t('documents.endpointCount', { count: d.endpoints.length })}</Typography>,
@@ -34,9 +38,19 @@ export const DocumentsPage = () => {
       label: t('documents.column.public'),
       cell: (d) =>
         d.public ? (
-          <Link href={`${backendUrl()}${d.publicPath}`} isExternal>
-            {d.publicPath}
-          </Link>
+          <Box maxWidth="20rem">
+            <Typography
+              tag="a"
+              href={`${backendUrl()}${d.publicPath}`}
+              target="_blank"
+              rel="noreferrer"
+              title={d.publicPath}
+              textColor="primary600"
+              ellipsis
+            >
+              {d.publicPath}
+            </Typography>
+          </Box>
         ) : (
           <Typography>{t('common.no')}</Typography>
         ),
@@ -44,30 +58,44 @@ export const DocumentsPage = () => {
     {
       label: t('common.actions'),
       cell: (d) => (
-        <Flex gap={2}>
-          <Button tag={RouterLink} to={`${d.id}`} variant="secondary" size="S">
-            {t('documents.preview')}
-          </Button>
-          <Button variant="tertiary" size="S" onClick={() => downloadDocument(d)}>
-            {t('documents.download')}
-          </Button>
+        <Flex gap={1}>
+          <IconButton
+            tag={RouterLink}
+            to={`${d.id}`}
+            variant="ghost"
+            label={t('documents.preview.of', { title: d.title })}
+          >
+            <Eye />
+          </IconButton>
+          <IconButton
+            variant="ghost"
+            label={t('documents.download.of', { title: d.title })}
+            onClick={() => downloadDocument(d)}
+          >
+            <Download />
+          </IconButton>
           {rights.canManage && (
             <DocumentEditor
               document={d}
               endpoints={choices}
               trigger={
-                <Button variant="tertiary" size="S">
-                  {t('common.edit')}
-                </Button>
+                <IconButton variant="ghost" label={t('documents.edit.of', { title: d.title })}>
+                  <Pencil />
+                </IconButton>
               }
             />
           )}
           {rights.canManage && (
             <ConfirmButton
-              label={t('common.delete')}
+              label={t('documents.delete.of', { title: d.title })}
               question={t('documents.delete.question', { title: d.title })}
               onConfirm={async () => {
-                await remove.mutateAsync({ id: d.id });
+                try {
+                  await remove.mutateAsync({ id: d.id });
+                  toggleNotification({ type: 'success', message: t('common.deleted') });
+                } catch (failure) {
+                  toggleNotification({ type: 'danger', message: problemsText(failure) });
+                }
               }}
             />
           )}
@@ -77,13 +105,16 @@ export const DocumentsPage = () => {
   ];
   return (
     <>
-      <Page.Title>{t('documents.title')}</Page.Title>
-      <Layouts.Header
+      <PageHeader
         title={t('documents.title')}
         subtitle={t('documents.subtitle')}
+        docs="openapi"
         primaryAction={
           rights.canManage ? (
-            <DocumentEditor endpoints={choices} trigger={<Button>{t('documents.create')}</Button>} />
+            <DocumentEditor
+              endpoints={choices}
+              trigger={<Button startIcon={<Plus />}>{t('documents.create')}</Button>}
+            />
           ) : undefined
         }
       />
