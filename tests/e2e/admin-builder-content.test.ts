@@ -87,7 +87,7 @@ test('a List of posts: components and dynamic zones explained, a filter on seo.m
     expect(suggested).not.toContain(path);
   const condition = page.getByTestId('filter-condition');
   await condition.getByLabel('Field').fill('seo.metaTitle');
-  await chooseExactly(page, condition.getByRole('combobox', { name: 'Operator' }), '$startsWith');
+  await chooseExactly(page, condition.getByRole('combobox', { name: 'Operator' }), 'starts with');
   await condition.getByLabel('Value', { exact: true }).fill('Post 2');
   await chooseExactly(page, combobox('Media fields as'), 'File details');
   await page.getByText('alternativeText, caption and formats').waitFor();
