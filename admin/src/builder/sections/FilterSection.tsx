@@ -17,15 +17,20 @@ import { Section } from './Section';
  */
 export const FilterSection = ({ draft, set, problems, object, variables }: SectionProps & { variables: string[] }) => {
   const t = useT();
-  const words = usePlainWords();
+  const { words, inSection } = usePlainWords();
   const objects = useAdminQuery('objects.find').data ?? [];
-  const found = problemsOfLines(problems.filter, 'filter').map((p) => ({ ...p, path: p.path.slice(1) }));
+  const listed = problemsOfLines(problems.filter, 'filter');
+  const inFilter = listed.map((p) => ({ ...p, path: p.path.slice(1) }));
   const tree = treeOf(parsedOrNull(draft.filter, '{}'));
   const rows = tree ? conditionPaths(tree) : [];
-  const sayAll = (list: typeof found) => list.map((p) => words(p.message)).join('; ') || undefined;
-  const atNoRow = found.filter((p) => !rows.some((row) => isUnder(p.path, row)));
+  // A row's problems are said under its field box, where their place goes without saying.
+  const atRow = (row: RowPath) =>
+    rowProblems(inFilter, row)
+      .map((p) => words(p.message))
+      .join('; ') || undefined;
+  const atNoRow = listed.filter((p) => !rows.some((row) => isUnder(p.path.slice(1), row)));
   return (
-    <Section title={t('builder.filter')} error={sayAll(atNoRow)}>
+    <Section title={t('builder.filter')} error={inSection(atNoRow)}>
       <Hint>{t('builder.filter.hint')}</Hint>
       <FilterBuilder
         text={draft.filter}
@@ -33,7 +38,7 @@ export const FilterSection = ({ draft, set, problems, object, variables }: Secti
           fields: filterFields(object, objects),
           isKnown: (path) => isFilterPath(path, object, objects),
           objectName: object?.displayName ?? draft.object,
-          problemAt: (row: RowPath) => sayAll(rowProblems(found, row)),
+          problemAt: atRow,
         }}
         variables={variables}
         onChange={(text) => set('filter', text)}

@@ -14,7 +14,7 @@ import { usePlainWords } from '../usePlainWords';
  */
 export const usePathProblem = (draft: Draft, problem: string | undefined) => {
   const t = useT();
-  const words = usePlainWords();
+  const { words } = usePlainWords();
   const { id } = useParams<{ id: string }>();
   const endpoints = useAdminQuery('endpoints.find').data ?? [];
   const [typed, setTyped] = useState(false);
