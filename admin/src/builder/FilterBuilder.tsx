@@ -99,7 +99,6 @@ const ConditionRow = ({
 const GroupEditor = ({
   group,
   at,
-  fields,
   variables,
   onChange,
   onRemove,
@@ -107,12 +106,12 @@ const GroupEditor = ({
   group: FilterGroup;
   /** Where the group's JSON sits in the filter's (`[]` at the top). */
   at: RowPath;
-  fields: string[];
   variables: string[];
   onChange: (g: FilterGroup) => void;
   onRemove?: () => void;
 }) => {
   const t = useT();
+  const { fields } = useContext(Scope);
   const replace = (i: number, node: FilterNode) =>
     onChange({ ...group, children: group.children.map((c, j) => (i === j ? node : c)) });
   const remove = (i: number) => onChange({ ...group, children: group.children.filter((_, j) => j !== i) });
@@ -141,7 +140,6 @@ const GroupEditor = ({
               key={i}
               group={node}
               at={childPath(at, group.op, i)}
-              fields={fields}
               variables={variables}
               onChange={(g) => replace(i, g)}
               onRemove={() => remove(i)}
@@ -187,13 +185,7 @@ export const FilterGroups = ({
   onChange: (filter: Record<string, unknown>) => void;
 }) => (
   <Scope.Provider value={scope}>
-    <GroupEditor
-      group={tree}
-      at={[]}
-      fields={scope.fields}
-      variables={variables}
-      onChange={(g) => onChange(filterOf(g))}
-    />
+    <GroupEditor group={tree} at={[]} variables={variables} onChange={(g) => onChange(filterOf(g))} />
   </Scope.Provider>
 );
 
