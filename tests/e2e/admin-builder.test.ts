@@ -116,9 +116,9 @@ test('Endpoints: a List built in the builder answers the key with the rows', asy
 test('Endpoints: an error of the admin API shows at the field it concerns', async () => {
   await startEndpoint({ name: 'Clash', path: 'shop/cheap', object: 'Product (api::product.product)', fields: ['id'] });
   await allowKeyAndSave();
-  // The refusal arrives after the save: wait for it, at the path field (the input is marked invalid).
+  // Said at the path field as it is typed (the input is marked invalid), in words; the save is refused all the same.
   await page
-    .getByText(/is already used by endpoint/)
+    .getByText(/The endpoint “Cheap products” already answers GET \/_api\/shop\/cheap/)
     .first()
     .waitFor({ timeout: 10_000 });
   await expect(page.getByLabel('Path').getAttribute('aria-invalid')).resolves.toBe('true');

@@ -26,3 +26,21 @@ export const errorProblems = (error: unknown): Problem[] => {
 
 /** The problems of a failed call as one line, for a form's error or a notification. */
 export const problemsText = (error: unknown) => errorProblems(error).map(formatProblem).join('; ');
+
+/**
+ * The problems of one property as the builder's sections receive them (`problemsBySection`: readable lines,
+ * `filter.$and[0].colour: unknown field ...`, joined by "; "), read back into paths and messages.
+ */
+export const problemsOfLines = (text: string | undefined, property: string): Problem[] => {
+  if (!text) return [];
+  const lines = text.split(new RegExp(`; (?=${property}[.[:])`));
+  return lines.map((line) => {
+    const colon = line.indexOf(': ');
+    if (!line.startsWith(property) || colon < 0) return { path: [], message: line };
+    const path = line
+      .slice(0, colon)
+      .split(/\.|(?=\[)/)
+      .map((step) => (/^\[\d+\]$/.test(step) ? Number(step.slice(1, -1)) : step));
+    return { path, message: line.slice(colon + 2) };
+  });
+};

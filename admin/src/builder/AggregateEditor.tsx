@@ -1,8 +1,10 @@
-import { Flex, NumberInput, SingleSelect, SingleSelectOption, TextInput, Typography } from '@strapi/design-system';
+import { Flex, Typography } from '@strapi/design-system';
 import { DIMENSION_FORMATS, MEASURE_OPS, type AggregateSettings } from '../../../contracts/aggregate';
 import { isPlainObject } from '../../../contracts/json';
 import { useT } from '../hooks/useT';
+import { RowNumber, RowSelect, RowText } from './AggregateControls';
 import { JsonOrForm } from './JsonOrForm';
+import { operatorWords } from './operators';
 import { Rows } from './Rows';
 import { parsedOrNull } from './values';
 
@@ -28,46 +30,6 @@ const settingsOf = (text: string): Settings | null => {
     queryFilters: (value.queryFilters ?? []) as Settings['queryFilters'],
   };
 };
-
-const Select = ({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: Array<[string, string]>;
-  onChange: (value: string) => void;
-}) => (
-  <SingleSelect aria-label={label} value={value} onChange={(v: string | number) => onChange(String(v))}>
-    {options.map(([v, l]) => (
-      <SingleSelectOption key={v} value={v}>
-        {l}
-      </SingleSelectOption>
-    ))}
-  </SingleSelect>
-);
-
-const Text = ({
-  label,
-  value,
-  onChange,
-  list,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  list?: string;
-}) => (
-  <TextInput
-    aria-label={label}
-    placeholder={label}
-    list={list}
-    value={value}
-    onChange={(e) => onChange(e.target.value)}
-  />
-);
 
 /**
  * An Aggregate's settings (docs/aggregate.md): dimensions, measures, the top-N, query filters and the cap,
@@ -116,19 +78,22 @@ export const AggregateEditor = ({
               onChange={(dimensions) => save({ dimensions })}
               row={(d, update) => (
                 <>
-                  <Text
+                  <RowText
                     label={t('builder.aggregate.variable')}
+                    hint={t('builder.aggregate.variable.dimensionHint')}
                     value={d.variable}
                     onChange={(variable) => update({ variable })}
                   />
-                  <Text
+                  <RowText
                     label={t('builder.filter.field')}
+                    hint={t('builder.aggregate.field.hint')}
                     list="data-api-aggregate-fields"
                     value={d.field}
                     onChange={(field) => update({ field })}
                   />
-                  <Select
+                  <RowSelect
                     label={t('builder.aggregate.axis')}
+                    hint={t('builder.aggregate.axis.hint')}
                     value={d.axis}
                     options={[
                       ['row', t('builder.aggregate.axis.row')],
@@ -136,13 +101,13 @@ export const AggregateEditor = ({
                     ]}
                     onChange={(axis) => update({ axis: axis as Dimension['axis'] })}
                   />
-                  <Select
+                  <RowSelect
                     label={t('builder.sort.dir')}
                     value={d.dir}
                     options={dir}
                     onChange={(v) => update({ dir: v as Dimension['dir'] })}
                   />
-                  <Select
+                  <RowSelect
                     label={t('builder.aggregate.format')}
                     value={d.format ?? ''}
                     options={[
@@ -163,12 +128,13 @@ export const AggregateEditor = ({
               onChange={(measures) => save({ measures })}
               row={(m, update) => (
                 <>
-                  <Text
+                  <RowText
                     label={t('builder.aggregate.variable')}
+                    hint={t('builder.aggregate.variable.measureHint')}
                     value={m.variable}
                     onChange={(variable) => update({ variable })}
                   />
-                  <Select
+                  <RowSelect
                     label={t('builder.aggregate.op')}
                     value={m.op}
                     options={MEASURE_OPS.map((op): [string, string] => [op, op])}
@@ -179,7 +145,7 @@ export const AggregateEditor = ({
                     }}
                   />
                   {m.op !== 'count' && (
-                    <Text
+                    <RowText
                       label={t('builder.filter.field')}
                       list="data-api-aggregate-fields"
                       value={m.field ?? ''}
@@ -190,9 +156,10 @@ export const AggregateEditor = ({
               )}
             />
             <Typography variant="sigma">{t('builder.aggregate.top')}</Typography>
-            <Flex gap={2}>
-              <Select
+            <Flex gap={2} wrap="wrap" alignItems="start">
+              <RowSelect
                 label={t('builder.aggregate.sortMeasure')}
+                hint={t('builder.aggregate.sortMeasure.hint')}
                 value={settings.sortMeasure?.variable ?? ''}
                 options={[
                   ['', t('builder.aggregate.sortMeasure.none')],
@@ -203,18 +170,18 @@ export const AggregateEditor = ({
                 }
               />
               {settings.sortMeasure && (
-                <Select
+                <RowSelect
                   label={t('builder.sort.dir')}
                   value={settings.sortMeasure.dir}
                   options={dir}
                   onChange={(v) => save({ sortMeasure: { ...settings.sortMeasure!, dir: v as 'asc' | 'desc' } })}
                 />
               )}
-              <NumberInput
-                aria-label={t('builder.aggregate.limit')}
-                placeholder={t('builder.aggregate.limit')}
+              <RowNumber
+                label={t('builder.aggregate.limit')}
+                hint={t('builder.aggregate.limit.hint')}
                 value={settings.limit}
-                onValueChange={(limit: number | undefined) => save({ limit })}
+                onChange={(limit) => save({ limit })}
               />
             </Flex>
             <Typography variant="sigma">{t('builder.aggregate.queryFilters')}</Typography>
@@ -225,32 +192,39 @@ export const AggregateEditor = ({
               onChange={(queryFilters) => save({ queryFilters })}
               row={(f, update) => (
                 <>
-                  <Text label={t('builder.aggregate.param')} value={f.param} onChange={(param) => update({ param })} />
-                  <Text
+                  <RowText
+                    label={t('builder.aggregate.param')}
+                    hint={t('builder.aggregate.param.hint')}
+                    value={f.param}
+                    onChange={(param) => update({ param })}
+                  />
+                  <RowText
                     label={t('builder.filter.field')}
                     list="data-api-aggregate-fields"
                     value={f.field}
                     onChange={(field) => update({ field })}
                   />
-                  <Select
+                  <RowSelect
                     label={t('builder.filter.operator')}
                     value={f.op}
                     options={[
-                      ['eq', '='],
-                      ['gt', '>'],
-                      ['lt', '<'],
+                      ['eq', operatorWords(t, '$eq')],
+                      ['gt', operatorWords(t, '$gt')],
+                      ['lt', operatorWords(t, '$lt')],
                     ]}
                     onChange={(op) => update({ op: op as QueryFilter['op'] })}
                   />
                 </>
               )}
             />
-            <NumberInput
-              aria-label={t('builder.aggregate.maxItems')}
-              placeholder={t('builder.aggregate.maxItems')}
-              value={settings.maxItems}
-              onValueChange={(maxItems: number | undefined) => save({ maxItems })}
-            />
+            <Flex gap={2} wrap="wrap">
+              <RowNumber
+                label={t('builder.aggregate.maxItems')}
+                hint={t('builder.aggregate.maxItems.hint')}
+                value={settings.maxItems}
+                onChange={(maxItems) => save({ maxItems })}
+              />
+            </Flex>
           </>
         )
       }

@@ -9,7 +9,7 @@ import {
   type Filter,
 } from '../../../contracts/task-form';
 import { useT } from '../hooks/useT';
-import { filterFields } from './fieldChoices';
+import { filterFields, isFilterPath } from './fieldChoices';
 import { FilterGroups } from './FilterBuilder';
 import { ObjectSelect } from './ObjectSelect';
 import { objectIn, type TaskScope } from './taskScope';
@@ -25,14 +25,21 @@ export const TaskFilter = ({
   object: string;
   scope: TaskScope;
   onChange: (filter: Filter) => void;
-}) => (
-  <FilterGroups
-    tree={treeOf(filter ?? {})!}
-    fields={filterFields(objectIn(scope, object))}
-    variables={scope.variables}
-    onChange={onChange}
-  />
-);
+}) => {
+  const described = objectIn(scope, object);
+  return (
+    <FilterGroups
+      tree={treeOf(filter ?? {})!}
+      scope={{
+        fields: filterFields(described, scope.objects),
+        isKnown: (path) => isFilterPath(path, described, scope.objects),
+        objectName: described?.displayName ?? object,
+      }}
+      variables={scope.variables}
+      onChange={onChange}
+    />
+  );
+};
 
 /**
  * A task condition (docs/writes.md#tasks): the written record matches a filter, rows of a type exist or not,

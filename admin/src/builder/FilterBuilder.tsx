@@ -1,7 +1,6 @@
-import { Box, Button, Flex, SingleSelect, SingleSelectOption, TextInput } from '@strapi/design-system';
-import { createContext, useContext, useId } from 'react';
+import { Box, Button, Flex, SingleSelect, SingleSelectOption } from '@strapi/design-system';
+import { createContext, useContext } from 'react';
 import {
-  FILTER_OPERATORS,
   filterOf,
   treeOf,
   type FilterCondition,
@@ -9,55 +8,80 @@ import {
   type FilterNode,
 } from '../../../contracts/filter-tree';
 import { useT } from '../hooks/useT';
+import { FieldCombobox } from './FieldCombobox';
+import { childPath, type RowPath } from './filterRows';
 import { JsonOrForm } from './JsonOrForm';
+import { operatorOptions } from './operators';
+import { RowCell } from './RowCell';
 import { parsedOrNull, type PartEditorProps } from './values';
 import { ValueInput } from './ValueInput';
 
-/** The id of the field suggestions of one filter (a page can hold several, each on its own type). */
-const FieldList = createContext('');
+/**
+ * What every row of one filter offers and checks (a page can hold several, each on its own type): the field paths
+ * to pick, whether a typed path is one, the type's name for the refusal, and each row's problems, in words.
+ */
+export interface FilterScope {
+  fields: string[];
+  isKnown: (path: string) => boolean;
+  objectName: string;
+  /** The problem with the row at this path of the filter JSON, in plain words; undefined when there is none. */
+  problemAt?: (row: RowPath) => string | undefined;
+}
+
+const Scope = createContext<FilterScope>({ fields: [], isKnown: () => true, objectName: '' });
 
 const ConditionRow = ({
   condition,
+  at,
   variables,
   onChange,
   onRemove,
 }: {
   condition: FilterCondition;
+  at: RowPath;
   variables: string[];
   onChange: (c: FilterCondition) => void;
   onRemove: () => void;
 }) => {
   const t = useT();
-  const listId = useContext(FieldList);
+  const scope = useContext(Scope);
   const noValue = condition.operator === '$null' || condition.operator === '$notNull';
   return (
-    <Flex gap={2} alignItems="start" data-testid="filter-condition">
-      <Box style={{ minWidth: 200 }}>
-        <TextInput
-          aria-label={t('builder.filter.field')}
-          placeholder={t('builder.filter.field')}
-          list={listId}
+    <Flex gap={2} alignItems="start" wrap="wrap" data-testid="filter-condition">
+      <RowCell>
+        <FieldCombobox
+          label={t('builder.filter.field')}
           value={condition.field}
-          onChange={(e) => onChange({ ...condition, field: e.target.value })}
+          options={scope.fields}
+          isKnown={scope.isKnown}
+          refusal={(field) =>
+            field
+              ? t('builder.filter.field.refused', { field, object: scope.objectName })
+              : t('builder.filter.field.empty')
+          }
+          error={scope.problemAt?.(at)}
+          onChange={(field) => onChange({ ...condition, field })}
         />
-      </Box>
-      <SingleSelect
-        aria-label={t('builder.filter.operator')}
-        value={condition.operator}
-        onChange={(v: string | number) =>
-          onChange({
-            ...condition,
-            operator: v as FilterCondition['operator'],
-            value: v === '$null' || v === '$notNull' ? true : condition.value,
-          })
-        }
-      >
-        {FILTER_OPERATORS.map((op) => (
-          <SingleSelectOption key={op} value={op}>
-            {op}
-          </SingleSelectOption>
-        ))}
-      </SingleSelect>
+      </RowCell>
+      <RowCell>
+        <SingleSelect
+          aria-label={t('builder.filter.operator')}
+          value={condition.operator}
+          onChange={(v: string | number) =>
+            onChange({
+              ...condition,
+              operator: v as FilterCondition['operator'],
+              value: v === '$null' || v === '$notNull' ? true : condition.value,
+            })
+          }
+        >
+          {operatorOptions(t).map(([op, words]) => (
+            <SingleSelectOption key={op} value={op}>
+              {words}
+            </SingleSelectOption>
+          ))}
+        </SingleSelect>
+      </RowCell>
       {!noValue && (
         <ValueInput
           value={condition.value}
@@ -74,18 +98,20 @@ const ConditionRow = ({
 
 const GroupEditor = ({
   group,
-  fields,
+  at,
   variables,
   onChange,
   onRemove,
 }: {
   group: FilterGroup;
-  fields: string[];
+  /** Where the group's JSON sits in the filter's (`[]` at the top). */
+  at: RowPath;
   variables: string[];
   onChange: (g: FilterGroup) => void;
   onRemove?: () => void;
 }) => {
   const t = useT();
+  const { fields } = useContext(Scope);
   const replace = (i: number, node: FilterNode) =>
     onChange({ ...group, children: group.children.map((c, j) => (i === j ? node : c)) });
   const remove = (i: number) => onChange({ ...group, children: group.children.filter((_, j) => j !== i) });
@@ -93,7 +119,7 @@ const GroupEditor = ({
   return (
     <Box padding={3} hasRadius borderColor="neutral200" borderStyle="solid" borderWidth="1px">
       <Flex direction="column" alignItems="stretch" gap={2}>
-        <Flex gap={2}>
+        <Flex gap={2} wrap="wrap">
           <SingleSelect
             aria-label={t('builder.filter.join')}
             value={group.op}
@@ -113,7 +139,7 @@ const GroupEditor = ({
             <GroupEditor
               key={i}
               group={node}
-              fields={fields}
+              at={childPath(at, group.op, i)}
               variables={variables}
               onChange={(g) => replace(i, g)}
               onRemove={() => remove(i)}
@@ -122,13 +148,14 @@ const GroupEditor = ({
             <ConditionRow
               key={i}
               condition={node}
+              at={childPath(at, group.op, i)}
               variables={variables}
               onChange={(c) => replace(i, c)}
               onRemove={() => remove(i)}
             />
           )
         )}
-        <Flex gap={2}>
+        <Flex gap={2} wrap="wrap">
           <Button
             variant="secondary"
             size="S"
@@ -148,33 +175,30 @@ const GroupEditor = ({
 /** A filter as conditions in AND/OR groups, without a JSON view (the filters of tasks use it too). */
 export const FilterGroups = ({
   tree,
-  fields,
+  scope,
   variables,
   onChange,
 }: {
   tree: FilterGroup;
-  fields: string[];
+  scope: FilterScope;
   variables: string[];
   onChange: (filter: Record<string, unknown>) => void;
-}) => {
-  const listId = useId();
-  return (
-    <FieldList.Provider value={listId}>
-      <datalist id={listId}>
-        {fields.map((f) => (
-          <option key={f} value={f} />
-        ))}
-      </datalist>
-      <GroupEditor group={tree} fields={fields} variables={variables} onChange={(g) => onChange(filterOf(g))} />
-    </FieldList.Provider>
-  );
-};
+}) => (
+  <Scope.Provider value={scope}>
+    <GroupEditor group={tree} at={[]} variables={variables} onChange={(g) => onChange(filterOf(g))} />
+  </Scope.Provider>
+);
 
 /**
  * The endpoint filter: conditions in AND/OR groups, or the same as JSON. A filter the groups cannot show
  * (`$not`, ...) is edited as JSON.
  */
-export const FilterBuilder = ({ text, fields, variables, onChange }: PartEditorProps) => {
+export const FilterBuilder = ({
+  text,
+  scope,
+  variables,
+  onChange,
+}: Omit<PartEditorProps, 'fields'> & { scope: FilterScope }) => {
   const t = useT();
   const tree = treeOf(parsedOrNull(text, '{}'));
   return (
@@ -188,7 +212,7 @@ export const FilterBuilder = ({ text, fields, variables, onChange }: PartEditorP
         tree && (
           <FilterGroups
             tree={tree}
-            fields={fields}
+            scope={scope}
             variables={variables}
             onChange={(filter) => onChange(JSON.stringify(filter, null, 2))}
           />

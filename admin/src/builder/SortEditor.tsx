@@ -2,6 +2,7 @@ import { Button, Flex, SingleSelect, SingleSelectOption } from '@strapi/design-s
 import type { ObjectDescription } from '../../../contracts/objects';
 import { useT } from '../hooks/useT';
 import type { Draft } from './draft';
+import { RowCell } from './RowCell';
 
 const SORTABLE = new Set([
   'integer',
@@ -37,26 +38,30 @@ export const SortEditor = ({
   return (
     <Flex direction="column" alignItems="stretch" gap={2}>
       {sort.map((s, i) => (
-        <Flex key={i} gap={2}>
-          <SingleSelect
-            aria-label={t('builder.sort.field')}
-            value={s.field}
-            onChange={(v: string | number) => update(i, { field: String(v) })}
-          >
-            {fields.map((f) => (
-              <SingleSelectOption key={f.name} value={f.name}>
-                {f.name}
-              </SingleSelectOption>
-            ))}
-          </SingleSelect>
-          <SingleSelect
-            aria-label={t('builder.sort.dir')}
-            value={s.dir}
-            onChange={(v: string | number) => update(i, { dir: v as 'asc' | 'desc' })}
-          >
-            <SingleSelectOption value="asc">{t('builder.sort.asc')}</SingleSelectOption>
-            <SingleSelectOption value="desc">{t('builder.sort.desc')}</SingleSelectOption>
-          </SingleSelect>
+        <Flex key={i} gap={2} wrap="wrap" data-testid="sort-row">
+          <RowCell>
+            <SingleSelect
+              aria-label={t('builder.sort.field')}
+              value={s.field}
+              onChange={(v: string | number) => update(i, { field: String(v) })}
+            >
+              {fields.map((f) => (
+                <SingleSelectOption key={f.name} value={f.name}>
+                  {f.name}
+                </SingleSelectOption>
+              ))}
+            </SingleSelect>
+          </RowCell>
+          <RowCell>
+            <SingleSelect
+              aria-label={t('builder.sort.dir')}
+              value={s.dir}
+              onChange={(v: string | number) => update(i, { dir: v as 'asc' | 'desc' })}
+            >
+              <SingleSelectOption value="asc">{t('builder.sort.asc')}</SingleSelectOption>
+              <SingleSelectOption value="desc">{t('builder.sort.desc')}</SingleSelectOption>
+            </SingleSelect>
+          </RowCell>
           <Button variant="tertiary" onClick={() => onChange(sort.filter((_, j) => j !== i))}>
             {t('common.remove')}
           </Button>

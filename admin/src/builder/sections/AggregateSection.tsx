@@ -1,7 +1,9 @@
 import type { ObjectDescription } from '../../../../contracts/objects';
+import { problemsOfLines } from '../../api/errors';
 import { useT } from '../../hooks/useT';
 import { AggregateEditor } from '../AggregateEditor';
 import { groupableFields } from '../fieldChoices';
+import { usePlainWords } from '../usePlainWords';
 import { Hint } from './Hint';
 import type { SectionProps } from './props';
 import { Section } from './Section';
@@ -15,8 +17,9 @@ export const AggregateSection = ({
   objects,
 }: SectionProps & { objects: ObjectDescription[] }) => {
   const t = useT();
+  const { inSection } = usePlainWords();
   return (
-    <Section title={t('builder.aggregate')} error={problems.aggregate}>
+    <Section title={t('builder.aggregate')} error={inSection(problemsOfLines(problems.aggregate, 'aggregate'))}>
       <Hint>{t('builder.aggregate.hint')}</Hint>
       <AggregateEditor
         text={draft.aggregate}

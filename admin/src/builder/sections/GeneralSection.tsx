@@ -13,6 +13,7 @@ import { ContentOptions } from '../ContentOptions';
 import { methodOf, type Draft } from '../draft';
 import { SelectField } from '../SelectField';
 import { ObjectField } from './ObjectField';
+import { usePathProblem } from './pathProblem';
 import type { SectionProps } from './props';
 import { Section } from './Section';
 import { TextField } from './TextField';
@@ -34,6 +35,8 @@ export const GeneralSection = (
   const { draft, set, problems, object, parameter, single, url } = props;
   // A single type's one entry is read or changed, never created or deleted.
   const types = single ? SINGLE_TYPE_ENDPOINTS : ENDPOINT_TYPES;
+  const path = usePathProblem(draft, problems.path);
+  const { path: _asSaid, ...others } = problems;
   return (
     <Section title={t('builder.general')}>
       <Grid.Root gap={4}>
@@ -41,7 +44,17 @@ export const GeneralSection = (
           <TextField {...props} name="name" label={t('endpoints.column.name')} />
         </Grid.Item>
         <Grid.Item col={6} xs={12}>
-          <TextField {...props} name="path" label={t('endpoints.column.path')} hint={`${methodOf(draft)} ${url}`} />
+          <TextField
+            {...props}
+            name="path"
+            label={t('endpoints.column.path')}
+            hint={`${methodOf(draft)} ${url}`}
+            problems={path.problem ? { ...others, path: path.problem } : others}
+            set={(key, value) => {
+              if (key === 'path') path.typedIn();
+              set(key, value);
+            }}
+          />
         </Grid.Item>
         <Grid.Item col={4} xs={12}>
           <SelectField
