@@ -111,6 +111,8 @@ test('Builder: a condition the admin API refuses is marked at its row, in plain 
   await row.getByText('“contains” works on text fields only').waitFor();
   expect(await fieldBox(row).getAttribute('aria-invalid')).toBe('true');
   expect(await page.getByText('$contains needs a text field').count()).toBe(0);
+  // The refused Save took the admin to that row: its field box has the focus.
+  expect(await fieldBox(row).evaluate((box) => box === box.ownerDocument.activeElement)).toBe(true);
   await row.scrollIntoViewIfNeeded();
   await shot('builder-fields-row-problem');
   expect(page.url()).toMatch(/endpoints\/new$/);

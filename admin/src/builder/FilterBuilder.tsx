@@ -15,6 +15,7 @@ import { operatorOptions } from './operators';
 import { RowCell } from './RowCell';
 import { parsedOrNull, type PartEditorProps } from './values';
 import { ValueInput } from './ValueInput';
+import { problemPlace } from './problemPlaces';
 
 /**
  * What every row of one filter offers and checks (a page can hold several, each on its own type): the field paths
@@ -47,7 +48,7 @@ const ConditionRow = ({
   const scope = useContext(Scope);
   const noValue = condition.operator === '$null' || condition.operator === '$notNull';
   return (
-    <Flex gap={2} alignItems="start" wrap="wrap" data-testid="filter-condition">
+    <Flex gap={2} alignItems="start" wrap="wrap" data-testid="filter-condition" {...problemPlace(['filter', ...at])}>
       <RowCell>
         <FieldCombobox
           label={t('builder.filter.field')}
