@@ -2,8 +2,8 @@ import { Combobox, ComboboxOption, Field } from '@strapi/design-system';
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 
 /**
- * A field path picked from `options` or typed (`customer.user.email`). Typed text is judged once the list
- * closes (a click elsewhere, Escape): a path `isKnown` accepts is taken; other text stays in the box, refused,
+ * A field path picked from `options` or typed (`customer.user.email`). A typed path `isKnown` accepts is taken
+ * at once; other text is judged once the list closes (a click elsewhere, Escape): it stays in the box, refused,
  * with `refusal` under it, and the value keeps its last accepted path. `error` is a problem found elsewhere (the
  * admin API's).
  */
@@ -32,7 +32,9 @@ export const FieldCombobox = ({
   useEffect(() => setText(value), [value]);
   const path = text.trim();
   const pending = !open && path !== value;
-  const known = pending && path !== '' && isKnown(path);
+  // A known path is taken as soon as it is in the box, list open or not: the next box may be filled before the
+  // list closes, and a value typed there must be read for this field (`true` for a boolean, not for `id`).
+  const known = path !== value && path !== '' && isKnown(path);
   // The owner's handler of this render, for the effect that takes a typed path (not a reason to run it again).
   const change = useRef(onChange);
   change.current = onChange;
