@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
 import { openAdminPanel, screenshot, type AdminBrowser } from '../helpers/admin-browser';
 import type { AdminClient } from '../helpers/strapi';
+import { fileList } from '../helpers/file-entries';
 
 /**
  * Import and export as an owner meets them (issue 32): a chosen file is previewed (what will be created, changed
@@ -64,14 +65,7 @@ test('a chosen file is previewed; Cancel writes nothing; Import applies it and t
   const file = (await admin.get('/data-api/export')).body.data;
   const unchanged = file.endpoints.length - 1;
   file.endpoints.find((e: { path: string }) => e.path === 'preview/orders').name = 'Preview orders (renamed)';
-  file.endpoints.push({
-    name: 'Preview new',
-    path: 'preview/new',
-    type: 'list',
-    object: 'api::order.order',
-    fields: [{ name: 'id' }],
-    auth: { method: 'api-key', keys: ['preview-key'] },
-  });
+  file.endpoints.push(fileList('Preview new', 'preview/new', 'preview-key'));
   await page.goto(`${panel.base}/admin/plugins/data-api/endpoints`);
   await choose(file);
   const dialog = page.getByRole('dialog', { name: 'Import config.json?' });
@@ -113,14 +107,7 @@ test('a file that cannot be imported is refused in a notification, in words, wit
   await choose('{ not json', 'broken.json');
   await page.getByText('The file is not JSON: choose a file made by Export.').waitFor();
   const file = (await admin.get('/data-api/export')).body.data;
-  file.endpoints.push({
-    name: 'Broken',
-    path: 'preview/broken',
-    type: 'list',
-    object: 'api::order.order',
-    fields: [{ name: 'nope' }],
-    auth: { method: 'api-key', keys: ['preview-key'] },
-  });
+  file.endpoints.push(fileList('Broken', 'preview/broken', 'preview-key', ['nope']));
   await choose(file, 'refused.json');
   await page.getByText(/This file cannot be imported: .*unknown field "nope"/).waitFor();
   expect(await page.getByRole('dialog').count()).toBe(0);

@@ -1,6 +1,7 @@
 import { createKey } from '../helpers/fixtures';
 import { adminWith } from '../helpers/strapi';
 import { app, admin, key, setKey, UIDS, counts, exported, importFile, transferSuite } from '../helpers/transfer-suite';
+import { fileList } from '../helpers/file-entries';
 
 transferSuite();
 
@@ -115,22 +116,8 @@ describe('import', () => {
     const file = await exported();
     file.keys.push({ name: 'brand-new', description: 'Brand new key' });
     file.endpoints.push(
-      {
-        name: 'Fine',
-        path: 'fine/orders',
-        type: 'list',
-        object: 'api::order.order',
-        fields: [{ name: 'id' }],
-        auth: { method: 'api-key', keys: ['brand-new'] },
-      },
-      {
-        name: 'Broken',
-        path: 'broken/orders',
-        type: 'list',
-        object: 'api::order.order',
-        fields: [{ name: 'nope' }],
-        auth: { method: 'api-key', keys: ['partner'] },
-      }
+      fileList('Fine', 'fine/orders', 'brand-new'),
+      fileList('Broken', 'broken/orders', 'partner', ['nope'])
     );
     file.documents.push({ title: 'Other', endpoints: ['GET fine/orders', 'GET missing/route'] });
     const response = await importFile(file);

@@ -1,5 +1,6 @@
 import { adminWith } from '../helpers/strapi';
 import { app, admin, UIDS, counts, exported, importFile, transferSuite } from '../helpers/transfer-suite';
+import { fileList } from '../helpers/file-entries';
 
 /**
  * The preview of an import (issue 32): what the file would create, change and leave alone, checked as the import
@@ -22,14 +23,7 @@ const changedFile = async () => {
   const file = await exported();
   file.endpoints.find((e: { path: string }) => e.path === 'partner/orders').name = 'Partner orders (renamed)';
   file.keys.push({ name: 'preview-key', description: 'Preview key' });
-  file.endpoints.push({
-    name: 'New products',
-    path: 'preview/products',
-    type: 'list',
-    object: 'api::product.product',
-    fields: [{ name: 'id' }],
-    auth: { method: 'api-key', keys: ['preview-key'] },
-  });
+  file.endpoints.push(fileList('New products', 'preview/products', 'preview-key', ['id'], 'api::product.product'));
   file.documents.push({ title: 'Preview API', endpoints: ['GET preview/products'] });
   return file;
 };
@@ -60,14 +54,7 @@ describe('import preview', () => {
 
   test('refuses a bad file with the problems the import would answer, and writes nothing', async () => {
     const file = await exported();
-    file.endpoints.push({
-      name: 'Broken',
-      path: 'broken/orders',
-      type: 'list',
-      object: 'api::order.order',
-      fields: [{ name: 'nope' }],
-      auth: { method: 'api-key', keys: ['partner'] },
-    });
+    file.endpoints.push(fileList('Broken', 'broken/orders', 'partner', ['nope']));
     const before = await stored();
     const previewed = await preview(file);
     expect(previewed.status).toBe(400);
