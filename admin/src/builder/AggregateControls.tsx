@@ -1,5 +1,6 @@
-import { Field, NumberInput, SingleSelect, SingleSelectOption, TextInput } from '@strapi/design-system';
+import { Field, NumberInput, TextInput } from '@strapi/design-system';
 import { RowCell } from './RowCell';
+import { SelectField } from './SelectField';
 
 /**
  * The controls of an Aggregate's rows, each with its label shown above it (a row typed in still says what each
@@ -18,17 +19,7 @@ export const RowSelect = ({
   onChange,
 }: Labelled & { value: string; options: Array<[string, string]>; onChange: (value: string) => void }) => (
   <RowCell>
-    <Field.Root hint={hint}>
-      <Field.Label>{label}</Field.Label>
-      <SingleSelect value={value} onChange={(v: string | number) => onChange(String(v))}>
-        {options.map(([v, l]) => (
-          <SingleSelectOption key={v} value={v}>
-            {l}
-          </SingleSelectOption>
-        ))}
-      </SingleSelect>
-      <Field.Hint />
-    </Field.Root>
+    <SelectField label={label} hint={hint} value={value} options={options} onChange={onChange} />
   </RowCell>
 );
 

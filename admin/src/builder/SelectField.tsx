@@ -12,7 +12,7 @@ export const SelectField = ({
   placeholder,
   disabled,
 }: {
-  name: string;
+  name?: string;
   label: string;
   value: string;
   options: Array<[value: string, label: string]>;
