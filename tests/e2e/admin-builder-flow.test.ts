@@ -172,7 +172,10 @@ test('a refused Save takes the admin to the first problem and says how many ther
   await scrollToEnd();
   await page.getByRole('button', { name: 'Save' }).click();
   await toast('1 problem to fix before saving').waitFor();
-  await page.getByText(/already answers GET \/_api\/partner\/orders/).first().waitFor();
+  await page
+    .getByText(/already answers GET \/_api\/partner\/orders/)
+    .first()
+    .waitFor();
   await expect(focusedName()).resolves.toBe('path');
   expect(await inView(page.getByLabel('Path'))).toBe(true);
   await expect(page.getByLabel('Path').getAttribute('aria-invalid')).resolves.toBe('true');
