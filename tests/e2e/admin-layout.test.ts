@@ -134,7 +134,7 @@ test('at 1280x800 the Usage tables fit their cards', async () => {
   }
 });
 
-test('at 390x844 the sub-menu reaches every page', async () => {
+test('at 390x844 the sub-menu reaches every page, and every header action is on screen', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(pageUrl('endpoints'));
   const menu = page.getByRole('combobox', { name: 'Data API pages' });
@@ -147,6 +147,13 @@ test('at 390x844 the sub-menu reaches every page', async () => {
     await chooseExactly(page, menu, label);
     await page.waitForURL(`**/plugins/data-api/${to}`);
     await page.getByRole('heading', { level: 1, name: label }).waitFor();
+    // Every action of the page's header is on screen (Strapi's header row does not wrap; ours does).
+    const cut = await page.getByTestId('page-actions').evaluate((row: HTMLElement) =>
+      Array.from(row.querySelectorAll('button, a'))
+        .filter((control) => control.getBoundingClientRect().right > window.innerWidth)
+        .map((control) => control.textContent)
+    );
+    expect(cut).toEqual([]);
   }
   await screenshot(page, 'layout-narrow-endpoints');
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -8,7 +8,7 @@ import { UsageChart, type ChartLine } from '../components/UsageChart';
 import { UsageTable, type UsageRow } from '../components/UsageTable';
 import { useT } from '../hooks/useT';
 import { useUsageFormat, type UsageFormat } from '../hooks/useUsageFormat';
-import { HelpLink } from '../components/HelpLink';
+import { PageHeader } from '../components/PageHeader';
 
 /** The ranges offered, in hours back from now: up to a week hour by hour, 30 days per day. */
 const RANGES = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 } as const;
@@ -77,12 +77,7 @@ export const UsagePage = () => {
   const requestsOf = (value: number) => format.count(value);
   return (
     <>
-      <Page.Title>{t('usage.title')}</Page.Title>
-      <Layouts.Header
-        title={t('usage.title')}
-        subtitle={t('usage.subtitle')}
-        primaryAction={<HelpLink page="usage" />}
-      />
+      <PageHeader title={t('usage.title')} subtitle={t('usage.subtitle')} docs="usage" />
       <Layouts.Content>
         <Flex direction="column" alignItems="stretch" gap={6}>
           <Flex gap={4} alignItems="flex-end">
