@@ -73,6 +73,15 @@ const comparable = (definition: EndpointDefinition) =>
     ? { ...definition, auth: { ...definition.auth, keys: [...new Set(definition.auth.keys)].sort((a, b) => a - b) } }
     : definition;
 
+/** What a document's import compares: what it shows, and its endpoints by route (ids differ between environments). */
+const documentShown = (d: Omit<OpenapiDocumentInput, 'endpoints'>, routes: unknown[]) => [
+  d.title,
+  d.version,
+  d.description,
+  d.public,
+  routes,
+];
+
 /**
  * Whether importing `definition` over `existing` changes anything: its definition (compared as JSON, member order
  * aside), a key to be made, or whether it is served (one suspended or unreadable is written again, and so
@@ -160,21 +169,14 @@ export const planImport = async (strapi: Core.Strapi, file: TransferDocument, ac
       const unique = [...new Set(routes)];
       const ids = unique.flatMap((key) => storedRoutes.get(key) ?? []);
       const { endpoints: _ids, ...document } = await documents.validate({ ...doc, endpoints: ids }, existing?.id);
-      const shown = (d: Omit<OpenapiDocumentInput, 'endpoints'>, endpoints: unknown[]) => [
-        d.title,
-        d.version,
-        d.description,
-        d.public,
-        endpoints,
-      ];
       const same =
         existing &&
         sameJson(
-          shown(
+          documentShown(
             existing,
             existing.endpoints.map((id) => routeOfId.get(id))
           ),
-          shown(document, unique)
+          documentShown(document, unique)
         );
       const change = !existing ? 'created' : same ? 'unchanged' : 'updated';
       plannedDocuments.push({ item, document, routes: unique, existingId: existing?.id, change });
