@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refersTo } from './json';
 
 /** A year: the longest any HTTP cache is told to keep an answer. */
 const YEAR_SECONDS = 31_536_000;
@@ -23,6 +24,37 @@ export type EndpointCache = z.output<typeof endpointCacheSchema>;
 
 /** The endpoint types whose answers can be cached: the reads. */
 export const CACHED_TYPES = ['list', 'aggregate'] as const;
+
+/** A filter on `now` changes its answer at every moment: no kept answer could be exact. */
+export const CACHE_NEEDS_FIXED_TIME = 'a filter on "now" changes at every moment: its answers cannot be cached';
+
+/** The rules of a definition's `cache` that hold between its members. */
+export const cacheProblems = (d: {
+  type: string;
+  auth: { method: string };
+  allowedIps: string[];
+  filter: unknown;
+  cache?: { sharedMaxAgeSeconds?: number; staleWhileRevalidateSeconds?: number };
+}): Array<{ path: (string | number)[]; message: string }> => {
+  const { cache } = d;
+  if (!cache) return [];
+  if (!(CACHED_TYPES as readonly string[]).includes(d.type))
+    return [{ path: ['cache'], message: 'only list and aggregate endpoints keep answers in the cache' }];
+  const problems = [];
+  if (refersTo(d.filter, 'now')) problems.push({ path: ['cache'], message: CACHE_NEEDS_FIXED_TIME });
+  if (cache.sharedMaxAgeSeconds !== undefined && (d.auth.method !== 'public' || d.allowedIps.length))
+    problems.push({
+      path: ['cache', 'sharedMaxAgeSeconds'],
+      message:
+        "only a public endpoint without allowed IPs may have its answers kept by shared caches (a CDN): they are everyone's",
+    });
+  if (cache.staleWhileRevalidateSeconds !== undefined && cache.sharedMaxAgeSeconds === undefined)
+    problems.push({
+      path: ['cache', 'staleWhileRevalidateSeconds'],
+      message: 'staleWhileRevalidateSeconds goes with sharedMaxAgeSeconds',
+    });
+  return problems;
+};
 
 export const CACHE_STORES = ['memory', 'redis'] as const;
 

@@ -4,7 +4,7 @@ import { parseIpRule } from './ip';
 import { isPlainObject, jsonObject, refersTo } from './json';
 import { LIMITS } from './limits';
 import { rateLimitSchema } from './rate-limit';
-import { CACHED_TYPES, endpointCacheSchema } from './cache';
+import { cacheProblems, endpointCacheSchema } from './cache';
 import type { Problem } from './problems';
 import { trimSlashes } from './slashes';
 import { taskSchema } from './tasks';
@@ -131,37 +131,6 @@ export const authSchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('session'), userObject: z.enum(SESSION_USER_OBJECTS) }),
   z.strictObject({ method: z.literal('public') }),
 ]);
-
-/** A filter on `now` changes its answer at every moment: no kept answer could be exact. */
-export const CACHE_NEEDS_FIXED_TIME = 'a filter on "now" changes at every moment: its answers cannot be cached';
-
-/** The rules of `cache` that hold between members of a definition. */
-const cacheProblems = (d: {
-  type: EndpointType;
-  auth: { method: string };
-  allowedIps: string[];
-  filter: unknown;
-  cache?: { sharedMaxAgeSeconds?: number; staleWhileRevalidateSeconds?: number };
-}): Array<{ path: (string | number)[]; message: string }> => {
-  const { cache } = d;
-  if (!cache) return [];
-  if (!(CACHED_TYPES as readonly string[]).includes(d.type))
-    return [{ path: ['cache'], message: 'only list and aggregate endpoints keep answers in the cache' }];
-  const problems = [];
-  if (refersTo(d.filter, 'now')) problems.push({ path: ['cache'], message: CACHE_NEEDS_FIXED_TIME });
-  if (cache.sharedMaxAgeSeconds !== undefined && (d.auth.method !== 'public' || d.allowedIps.length))
-    problems.push({
-      path: ['cache', 'sharedMaxAgeSeconds'],
-      message:
-        "only a public endpoint without allowed IPs may have its answers kept by shared caches (a CDN): they are everyone's",
-    });
-  if (cache.staleWhileRevalidateSeconds !== undefined && cache.sharedMaxAgeSeconds === undefined)
-    problems.push({
-      path: ['cache', 'staleWhileRevalidateSeconds'],
-      message: 'staleWhileRevalidateSeconds goes with sharedMaxAgeSeconds',
-    });
-  return problems;
-};
 
 export const definitionSchema = z
   .strictObject({
