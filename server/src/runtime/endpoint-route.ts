@@ -72,11 +72,13 @@ export const createEndpointRoute =
         cache: endpoint.cache,
       };
       // Everything above ran for a hit too: IPs, origin, authentication, rate limits (docs/cache.md).
-      const visit = await engine.cache.visit(endpoint.id, endpoint.cache, {
-        ...request,
-        path: ctx.path,
-        querystring: ctx.querystring,
-      });
+      const visit = endpoint.cache
+        ? await engine.cache.visit(endpoint.id, endpoint.cache, {
+            ...request,
+            path: ctx.path,
+            querystring: ctx.querystring,
+          })
+        : null;
       if (visit?.hit) {
         sendAnswer(ctx, visit.hit, revalidation);
         return servedAs({ ...record, cache: 'hit' });
