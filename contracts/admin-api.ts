@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiKeySummary, apiKeyInputSchema, apiKeyUpdateSchema } from './api-key';
+import type { CachePurge, CacheStats } from './cache';
 import type { definitionSchema, StoredEndpoint } from './definition';
 import type { IndexAdvice } from './index-advice';
 import type { ObjectDescription } from './objects';
@@ -51,7 +52,7 @@ type DocumentInput = z.input<typeof openapiDocumentInputSchema>;
 /** What a delete answers: the id of the row that is gone. */
 type Deleted = { id: number };
 
-const { endpoints, keys, documents, transfer, sessions, usage } = PERMISSIONS;
+const { endpoints, keys, documents, transfer, sessions, usage, cache } = PERMISSIONS;
 
 export const ADMIN_API = {
   'endpoints.find': { method: 'GET', path: '/endpoints', action: endpoints.read, types: types<StoredEndpoint[]>() },
@@ -160,6 +161,17 @@ export const ADMIN_API = {
   'usage.series': { method: 'GET', path: '/usage', action: usage.read, types: types<UsageSeries>() },
   /** A key's last use and busiest endpoints. */
   'usage.keyUsage': { method: 'GET', path: '/api-keys/:id/usage', action: usage.read, types: types<KeyUsage>() },
+  /** The response cache of the instance that answers (docs/cache.md): its figures are usage statistics. */
+  'cache.stats': { method: 'GET', path: '/cache', action: usage.read, types: types<CacheStats>() },
+  /** Drops every kept answer, here and (within `refreshIntervalMs`) on the other instances. */
+  'cache.purgeAll': { method: 'DELETE', path: '/cache', action: cache.manage, types: types<CachePurge>() },
+  /** Drops one endpoint's kept answers, everywhere; 404 when there is no endpoint `id`. */
+  'cache.purgeEndpoint': {
+    method: 'DELETE',
+    path: '/cache/endpoints/:id',
+    action: cache.manage,
+    types: types<CachePurge>(),
+  },
 } as const satisfies Record<string, AdminRoute>;
 
 export type AdminApi = typeof ADMIN_API;

@@ -14,6 +14,8 @@ export const PERMISSIONS = {
   transfer: { read: action('transfer', 'read'), manage: action('transfer', 'manage') },
   /** Usage statistics are only read: nothing about them can be changed. */
   usage: { read: action('usage', 'read') },
+  /** The response cache's figures are read with `usage.read`; purging it is its own right. */
+  cache: { manage: action('cache', 'manage') },
 } as const;
 
 export const PERMISSION_ACTIONS: Array<{ uid: string; displayName: string; subCategory: string }> = [
@@ -36,6 +38,7 @@ export const PERMISSION_ACTIONS: Array<{ uid: string; displayName: string; subCa
     subCategory: 'Import and export',
   },
   { uid: 'usage.read', displayName: 'Read usage statistics', subCategory: 'Usage' },
+  { uid: 'cache.manage', displayName: 'Purge the response cache', subCategory: 'Response cache' },
 ];
 
 /** Anyone with one of these may open the plugin's section of the admin panel. */

@@ -57,6 +57,14 @@ export interface UsageCounts {
   serverError: number;
   /** Requests a rate limit refused (429); in rows written before they were counted apart, in `clientError`. */
   rateLimited: number;
+  /**
+   * Requests to endpoints with a response cache answered from it, and those that read the database (counted
+   * since issue 33: 0 in older rows); a request refused before the cache (a key, a limit) is neither.
+   */
+  cacheHits: number;
+  cacheMisses: number;
+  /** Hits over hits and misses (0 to 1); null when no request reached a cache. */
+  cacheHitRate: number | null;
   /** 4xx and 5xx answers over all requests (0 to 1), rate-limited ones left out; null without requests. */
   errorRate: number | null;
   /** The mean latency (ms), null without requests. */

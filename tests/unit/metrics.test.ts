@@ -1,16 +1,21 @@
 import { METHODS } from 'node:http';
 import { register as defaultRegistry } from 'prom-client';
+import type { CacheStats } from '../../contracts/cache';
 import { createMetrics, type MetricSources } from '../../server/src/metrics';
 import { createScrapeAccess } from '../../server/src/metrics/scrape-access';
 import { sampleOf as sample } from '../helpers/metrics';
 
-const sources = (): MetricSources & { loads: number; throttles: number } => {
-  const state = {
+type Sources = MetricSources & { loads: number; throttles: number; held: CacheStats };
+
+const sources = (): Sources => {
+  const state: Sources = {
     loads: 1,
     throttles: 0,
+    held: { store: 'memory', enabled: true, maxBytes: 1000, bytes: 0, entries: 0, hits: 0, misses: 0, evictions: 0 },
     definitionLoads: () => state.loads,
     loginThrottles: () => state.throttles,
     pool: () => ({ numUsed: () => 2, numFree: () => 3, numPendingAcquires: () => 4 }),
+    cache: () => state.held,
   };
   return state;
 };
@@ -45,6 +50,27 @@ describe('createMetrics', () => {
     const text = await metrics.render();
     expect(sample(text, 'data_api_rate_limited_total{endpoint="GET shop/orders",scope="key"}')).toBe(2);
     expect(sample(text, 'data_api_rate_limited_total{endpoint="GET shop/orders",scope="endpoint"}')).toBe(1);
+  });
+
+  test("counts a cached endpoint's hits and misses, and reads the cache's bytes, entries and evictions", async () => {
+    const state = sources();
+    const metrics = createMetrics(state);
+    metrics.observe('GET', 200, 0.001, { endpoint: orders, cache: 'miss' });
+    metrics.observe('GET', 200, 0.001, { endpoint: orders, cache: 'hit' });
+    metrics.observe('GET', 304, 0.001, { endpoint: orders, cache: 'hit' });
+    metrics.observe('GET', 200, 0.001, { endpoint: { method: 'GET', path: 'plain' } });
+    state.held = { ...state.held, bytes: 640, entries: 2, evictions: 5 };
+    let text = await metrics.render();
+    expect(sample(text, 'data_api_cache_hits_total{endpoint="GET shop/orders"}')).toBe(2);
+    expect(sample(text, 'data_api_cache_misses_total{endpoint="GET shop/orders"}')).toBe(1);
+    // An endpoint without a cache has no cache series.
+    expect(text).not.toMatch(/data_api_cache_\w+_total\{endpoint="GET plain"\}/);
+    expect(sample(text, 'data_api_cache_bytes')).toBe(640);
+    expect(sample(text, 'data_api_cache_entries')).toBe(2);
+    expect(sample(text, 'data_api_cache_evictions_total')).toBe(5);
+    state.held = { ...state.held, bytes: 0, entries: 0, evictions: 7 };
+    text = await metrics.render();
+    expect([sample(text, 'data_api_cache_bytes'), sample(text, 'data_api_cache_evictions_total')]).toEqual([0, 7]);
   });
 
   test('reads reloads and login throttles from their sources as counters, and the pool as gauges', async () => {

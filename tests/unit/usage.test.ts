@@ -2,6 +2,7 @@ import { LIMITS } from '../../contracts/limits';
 import { HOUR_MS } from '../../contracts/usage';
 import { createUsageCount } from '../../server/src/runtime/count-usage';
 import { COUNTERS, createBuckets, hourOf } from '../../server/src/usage/buckets';
+import { countsOf, noSums } from '../../server/src/usage/counts';
 import { latencyClass, percentile } from '../../server/src/usage/histogram';
 import { createUsageRecorder } from '../../server/src/usage/recorder';
 import { buildSeries, seriesRange } from '../../server/src/usage/series';
@@ -94,12 +95,26 @@ describe('buckets', () => {
   test("a rate limit's refusal is counted apart from its status class", () => {
     const buckets = createBuckets();
     const now = at('2026-01-01T10:15:00Z');
-    buckets.count(now, ORDERS, 7, 429, 1, 10, true);
+    buckets.count(now, ORDERS, 7, 429, 1, 10, { limited: 'key' });
     buckets.count(now, ORDERS, 7, 429, 1, 10);
     const [bucket] = buckets.drain();
     expect(bucket.counts[index('requests')]).toBe(2);
     expect(bucket.counts[index('rateLimited')]).toBe(1);
     expect(bucket.counts[index('clientError')]).toBe(1);
+  });
+
+  test("a cached endpoint's hits and misses are counted beside the status class", () => {
+    const buckets = createBuckets();
+    const now = at('2026-01-01T10:15:00Z');
+    buckets.count(now, ORDERS, 7, 200, 1, 10, { cache: 'miss' });
+    buckets.count(now, ORDERS, 7, 200, 1, 10, { cache: 'hit' });
+    buckets.count(now, ORDERS, 7, 304, 1, 0, { cache: 'hit' });
+    buckets.count(now, ORDERS, 7, 200, 1, 10);
+    const [bucket] = buckets.drain();
+    expect([bucket.counts[index('cacheHits')], bucket.counts[index('cacheMisses')]]).toEqual([2, 1]);
+    expect([bucket.counts[index('success')], bucket.counts[index('redirect')]]).toEqual([3, 1]);
+    expect(countsOf([...bucket.counts])).toMatchObject({ cacheHits: 2, cacheMisses: 1, cacheHitRate: 0.6667 });
+    expect(countsOf(noSums()).cacheHitRate).toBeNull();
   });
 
   test('a restored bucket adds to the one counting the same hour, endpoint and key', () => {

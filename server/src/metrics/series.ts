@@ -8,6 +8,9 @@ export interface MeasuredEndpoint {
 
 export type LimitScope = 'key' | 'endpoint';
 
+/** A cached endpoint's answer: from the response cache, or from the database. */
+export type CacheOutcome = 'hit' | 'miss';
+
 /**
  * Requests that matched no endpoint (unknown paths, the session resource, files, OpenAPI documents) share one
  * label value, so a scan of random paths cannot grow the series without bound.
@@ -26,17 +29,23 @@ interface Series {
   count: (method: string, status: number) => void;
   time: (seconds: number) => void;
   limited: (scope: LimitScope) => void;
+  cached: (outcome: CacheOutcome) => void;
+}
+
+/** The counters a series adds to, one label set each. */
+export interface SeriesCounters {
+  requests: Counter<'endpoint' | 'method' | 'status'>;
+  duration: Histogram<'endpoint'>;
+  refusals: Counter<'endpoint' | 'scope'>;
+  hits: Counter<'endpoint'>;
+  misses: Counter<'endpoint'>;
 }
 
 /**
  * The series of each endpoint label, made on its first request and kept by label: an endpoint compiled again (a
  * reload) has the same label and continues the same series.
  */
-export const createSeries = (
-  requests: Counter<'endpoint' | 'method' | 'status'>,
-  duration: Histogram<'endpoint'>,
-  refusals: Counter<'endpoint' | 'scope'>
-) => {
+export const createSeries = ({ requests, duration, refusals, hits, misses }: SeriesCounters) => {
   const byLabel = new Map<string, Series>();
   const byEndpoint = new WeakMap<MeasuredEndpoint, Series>();
   const make = (endpoint: string): Series => {
@@ -46,6 +55,7 @@ export const createSeries = (
       key: refusals.labels({ endpoint, scope: 'key' }),
       endpoint: refusals.labels({ endpoint, scope: 'endpoint' }),
     };
+    const outcomes = { hit: hits.labels({ endpoint }), miss: misses.labels({ endpoint }) };
     return {
       count(method, status) {
         const label = methodLabel(method);
@@ -56,6 +66,7 @@ export const createSeries = (
       },
       time: (seconds) => timed.observe(seconds),
       limited: (scope) => scopes[scope].inc(),
+      cached: (outcome) => outcomes[outcome].inc(),
     };
   };
   const ofLabel = (label: string) => {

@@ -26,6 +26,7 @@ export const createMetricsRoute = (
     definitionLoads: engine.loads,
     loginThrottles: () => loginThrottle.refusals(),
     pool: () => (strapi.db.connection as unknown as { client: { pool: PoolState } }).client.pool,
+    cache: () => engine.cache.stats(),
   });
   const access = createScrapeAccess(settings);
   const refuse = (ctx: Context, status: number, error: string) => {

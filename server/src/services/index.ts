@@ -10,6 +10,7 @@ import transfer from './transfer';
 import adminRights from './admin-rights';
 import passwordChanges from './password-changes';
 import usage from './usage';
+import cache from './cache';
 
 export default {
   engine,
@@ -23,4 +24,5 @@ export default {
   adminRights,
   passwordChanges,
   usage,
+  cache,
 } satisfies Record<string, (deps: { strapi: Core.Strapi }) => object>;

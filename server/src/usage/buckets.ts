@@ -3,8 +3,9 @@ import { latencyClass } from './histogram';
 
 /**
  * A bucket's counters by their attribute names in content-types/usage-bucket, in the order of its `counts`:
- * requests, the four status classes, the answers a rate limit refused (429s, not counted in the 4xx), bytes,
- * the duration sum, then the latency classes.
+ * requests, the four status classes, the answers a rate limit refused (429s, not counted in the 4xx), the
+ * response cache's hits and misses (requests to cached endpoints, whatever their status), bytes, the duration
+ * sum, then the latency classes.
  */
 export const COUNTERS = [
   'requests',
@@ -13,6 +14,8 @@ export const COUNTERS = [
   'clientError',
   'serverError',
   'rateLimited',
+  'cacheHits',
+  'cacheMisses',
   'bytes',
   'durationMs',
   ...LATENCY_BOUNDS_MS.map((bound) => `ms${bound}`),
@@ -23,12 +26,22 @@ const REQUESTS = 0;
 /** Status class n (2 to 5) is counted at index n - 1. */
 const STATUS_OFFSET = -1;
 const RATE_LIMITED = 5;
-const BYTES = 6;
-const DURATION = 7;
-export const FIRST_LATENCY_CLASS = 8;
+const CACHE_HITS = 6;
+const CACHE_MISSES = 7;
+const BYTES = 8;
+const DURATION = 9;
+export const FIRST_LATENCY_CLASS = 10;
 
 /** Hours since the epoch: a bucket's period. */
 export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS);
+
+/** What became of an answer beyond its status: a rate limit refused it, or the response cache answered it or not. */
+export interface CountedOutcome {
+  readonly limited?: unknown;
+  readonly cache?: 'hit' | 'miss';
+}
+
+const NO_OUTCOME: CountedOutcome = {};
 
 /** What a bucket is counted for: the endpoint as it was matched (its route text labels it once it is gone). */
 export interface CountedEndpoint {
@@ -77,8 +90,8 @@ export const createBuckets = () => {
     },
 
     /**
-     * Counts one answer, made at `at` (ms), with its status, latency (ms) and body length (bytes); `limited`: a
-     * rate limit refused it, which is counted apart from its status class.
+     * Counts one answer, made at `at` (ms), with its status, latency (ms) and body length (bytes); a rate limit's
+     * refusal is counted apart from its status class, and a cached endpoint's hit or miss beside it.
      */
     count(
       at: number,
@@ -87,13 +100,14 @@ export const createBuckets = () => {
       status: number,
       ms: number,
       bytes: number,
-      limited = false
+      outcome: CountedOutcome = NO_OUTCOME
     ) {
       const { counts } = open(hourOf(at), endpoint.id, keyId, endpoint);
       counts[REQUESTS] += 1;
       const statusClass = Math.floor(status / 100);
-      if (limited) counts[RATE_LIMITED] += 1;
+      if (outcome.limited) counts[RATE_LIMITED] += 1;
       else if (statusClass >= 2 && statusClass <= 5) counts[statusClass + STATUS_OFFSET] += 1;
+      if (outcome.cache) counts[outcome.cache === 'hit' ? CACHE_HITS : CACHE_MISSES] += 1;
       counts[BYTES] += bytes;
       counts[DURATION] += ms;
       counts[FIRST_LATENCY_CLASS + latencyClass(ms)] += 1;

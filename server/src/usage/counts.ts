@@ -15,7 +15,18 @@ const share = (part: number, whole: number) => (whole ? Math.round((part / whole
 
 /** What the admin API answers for summed counters: the counts, the error rate and the latency percentiles. */
 export const countsOf = (sums: readonly number[]): UsageCounts => {
-  const [requests, success, redirect, clientError, serverError, rateLimited, bytes, durationMs] = sums;
+  const [
+    requests,
+    success,
+    redirect,
+    clientError,
+    serverError,
+    rateLimited,
+    cacheHits,
+    cacheMisses,
+    bytes,
+    durationMs,
+  ] = sums;
   const classes = sums.slice(FIRST_LATENCY_CLASS);
   return {
     requests,
@@ -24,6 +35,9 @@ export const countsOf = (sums: readonly number[]): UsageCounts => {
     clientError,
     serverError,
     rateLimited,
+    cacheHits,
+    cacheMisses,
+    cacheHitRate: share(cacheHits, cacheHits + cacheMisses),
     // A rate limit's refusals are the limit at work, not a failing endpoint: apart from the error rate.
     errorRate: share(clientError + serverError, requests),
     avgMs: requests ? Math.round((durationMs / requests) * 10) / 10 : null,

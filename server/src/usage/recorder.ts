@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { LIMITS } from '../../../contracts/limits';
 import { HOUR_MS } from '../../../contracts/usage';
-import { createBuckets, hourOf, type Bucket, type CountedEndpoint } from './buckets';
+import { createBuckets, hourOf, type Bucket, type CountedEndpoint, type CountedOutcome } from './buckets';
 import { bucketTable, type BucketTable } from './bucket-table';
 import { deleteBucketsBefore, writeBucket } from './write-buckets';
 
@@ -73,11 +73,18 @@ export const createUsageRecorder = (strapi: Core.Strapi, settings: UsageSettings
 
   return {
     /**
-     * Counts one answer (the status class, latency and bytes of a request that matched `endpoint`); `limited`: a
-     * rate limit refused it.
+     * Counts one answer (the status class, latency and bytes of a request that matched `endpoint`), and its
+     * `outcome`: a rate limit's refusal, the response cache's hit or miss.
      */
-    count(endpoint: CountedEndpoint, keyId: number, status: number, ms: number, bytes: number, limited = false) {
-      buckets.count(Date.now(), endpoint, keyId, status, ms, bytes, limited);
+    count(
+      endpoint: CountedEndpoint,
+      keyId: number,
+      status: number,
+      ms: number,
+      bytes: number,
+      outcome?: CountedOutcome
+    ) {
+      buckets.count(Date.now(), endpoint, keyId, status, ms, bytes, outcome);
     },
     /** Writes what was counted so far; resolves once it is in the database (or kept after a failure). */
     flush,
