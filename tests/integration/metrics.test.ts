@@ -172,6 +172,30 @@ describe('with a token, from allowed addresses', () => {
     expect(sampleOf(text, tooMany)).toBe(3);
   });
 
+  test("a cached endpoint's hits and misses are counted, and the cache's bytes, entries and evictions read", async () => {
+    await createEndpoint(admin, key, {
+      path: 'metrics/cached',
+      type: 'list',
+      object: 'api::order.order',
+      fields: [{ name: 'id' }],
+      cache: { maxAgeSeconds: 600 },
+    });
+    const hits = 'data_api_cache_hits_total{endpoint="GET metrics/cached"}';
+    const misses = 'data_api_cache_misses_total{endpoint="GET metrics/cached"}';
+    // The first answer is not kept (its reads are not known yet), the second is, the third is served from it.
+    for (let i = 0; i < 3; i += 1) expect((await get('/_api/metrics/cached')).status).toBe(200);
+    let text = await metricsText();
+    expect([sampleOf(text, hits), sampleOf(text, misses)]).toEqual([1, 2]);
+    expect(sampleOf(text, 'data_api_cache_entries')).toBeGreaterThanOrEqual(1);
+    expect(sampleOf(text, 'data_api_cache_bytes')).toBeGreaterThan(0);
+    expect(sampleOf(text, 'data_api_cache_evictions_total')).toBe(0);
+    // Endpoints without a cache have no cache series.
+    expect(text).not.toMatch(/data_api_cache_\w+_total\{endpoint="GET metrics\/orders"\}/);
+    expect((await admin.del('/data-api/cache')).status).toBe(200);
+    text = await metricsText();
+    expect([sampleOf(text, 'data_api_cache_entries'), sampleOf(text, 'data_api_cache_bytes')]).toEqual([0, 0]);
+  });
+
   test("the database pool's gauges are present", async () => {
     const text = await metricsText();
     const used = sampleOf(text, 'data_api_db_pool_connections{state="used"}')!;
