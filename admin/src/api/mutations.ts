@@ -31,6 +31,8 @@ const STALE_AFTER: { readonly [W in WriteOperation]: readonly Resource[] } = {
   // Writes nothing.
   'transfer.preview': [],
   'sessions.delete': ['sessions'],
+  'cache.purgeAll': ['cache'],
+  'cache.purgeEndpoint': ['cache'],
 };
 
 const resourceOf = (name: unknown) => String(name).split('.')[0];

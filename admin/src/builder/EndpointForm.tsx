@@ -13,6 +13,7 @@ import { variablesFor } from '../../../contracts/variables';
 import { errorProblems, problemsText } from '../api/errors';
 import { useAdminMutation } from '../api/mutations';
 import { HelpLink } from '../components/HelpLink';
+import { PurgeCacheButton } from '../components/PurgeCacheButton';
 import { useFocusFirstProblem } from '../hooks/useFocusFirstProblem';
 import { useOneAtATime } from '../hooks/useOneAtATime';
 import { useT } from '../hooks/useT';
@@ -23,6 +24,7 @@ import { problemsBySection } from './problems';
 import { AggregateSection } from './sections/AggregateSection';
 import { AllowedIpsSection } from './sections/AllowedIpsSection';
 import { AuthSection } from './sections/AuthSection';
+import { CacheSection } from './sections/CacheSection';
 import { FieldsSection } from './sections/FieldsSection';
 import { FilterSection } from './sections/FilterSection';
 import { GeneralSection } from './sections/GeneralSection';
@@ -117,7 +119,13 @@ export const EndpointForm = ({
       <Layouts.Header
         title={stored ? draft.name || t('endpoints.title') : t('endpoints.create')}
         subtitle={`${methodOf(draft)} ${url}`}
-        secondaryAction={<HelpLink page="endpoints" />}
+        secondaryAction={
+          <Flex gap={2}>
+            {/* Entries are kept only of an endpoint saved with a cache. */}
+            {stored?.cache && <PurgeCacheButton endpointId={stored.id} />}
+            <HelpLink page="endpoints" />
+          </Flex>
+        }
         navigationAction={<BackButton fallback={LIST} />}
         primaryAction={
           canManage ? (
@@ -175,6 +183,11 @@ export const EndpointForm = ({
           <div {...sectionPlace('rateLimit')}>
             <RateLimitSection {...section} />
           </div>
+          {has('cache') && (
+            <div {...sectionPlace('cache')}>
+              <CacheSection {...section} />
+            </div>
+          )}
           <TryItSection draft={draft} object={object} />
         </Flex>
       </Layouts.Content>

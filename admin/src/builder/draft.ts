@@ -15,8 +15,10 @@ import {
   type StoredEndpoint,
 } from '../../../contracts/definition';
 import { parseIpRule } from '../../../contracts/ip';
+import type { EndpointCache } from '../../../contracts/cache';
 import type { ObjectDescription } from '../../../contracts/objects';
 import type { RateLimit } from '../../../contracts/rate-limit';
+import { hasSection } from '../../../contracts/sections';
 import { holdsMedia } from './fieldChoices';
 import { plainFields } from './relatedFields';
 
@@ -34,6 +36,8 @@ export type Draft = Pick<
   mediaUrls: MediaUrls;
   allowedIps: string;
   rateLimit: RateLimit | null;
+  /** Off: every request reads the database. */
+  cache: EndpointCache | null;
   filter: string;
   presets: string;
   tasks: string;
@@ -59,6 +63,7 @@ export const emptyDraft = (): Draft => ({
   auth: { method: 'api-key', keys: [] },
   allowedIps: '',
   rateLimit: null,
+  cache: null,
   filter: '{}',
   presets: '{}',
   tasks: '[]',
@@ -84,6 +89,7 @@ export const draftOf = (e: StoredEndpoint): Draft => ({
   auth: e.auth,
   allowedIps: e.allowedIps.join('\n'),
   rateLimit: e.rateLimit ?? null,
+  cache: e.cache ?? null,
   filter: pretty(e.filter),
   presets: pretty(e.presets),
   tasks: pretty(e.tasks),
@@ -131,6 +137,12 @@ export const localProblems = (d: Draft): Record<string, string> => {
   return problems;
 };
 
+/** The cache a draft sends: only a List or Aggregate keeps answers, and only a public one lets a CDN keep them. */
+const cachePart = ({ cache, type, auth }: Draft): { cache?: EndpointCache } => {
+  if (!cache || !hasSection(type, 'cache')) return {};
+  return { cache: auth.method === 'public' ? cache : { maxAgeSeconds: cache.maxAgeSeconds } };
+};
+
 /**
  * The definition the admin API takes, from a draft without local problems, for the type `object`. Options
  * are sent only where the builder shows them: `status` and `publish` for a Draft & Publish type, `locale` for
@@ -156,6 +168,7 @@ export const payloadOf = (d: Draft, object: ObjectDescription | undefined) => ({
     .map((l) => l.trim())
     .filter(Boolean),
   ...(d.rateLimit ? { rateLimit: d.rateLimit } : {}),
+  ...cachePart(d),
   filter: d.filter.trim() ? parsed(d.filter) : {},
   presets: d.type === 'create' || d.type === 'modify' ? (d.presets.trim() ? parsed(d.presets) : {}) : {},
   tasks: isWrite(d.type) ? (d.tasks.trim() ? parsed(d.tasks) : []) : [],

@@ -1,29 +1,25 @@
 import { Dialog, IconButton } from '@strapi/design-system';
 import { Trash } from '@strapi/icons';
 import { ConfirmDialog } from '@strapi/strapi/admin';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 
 /**
- * A row's delete button (a bin, as in Strapi's tables, named `label`: "Delete GET /_api/orders") that asks
- * first: `onConfirm` runs only once the admin confirmed `question`; the dialog closes once it ran.
+ * A control (`trigger`) that asks first: `onConfirm` runs only once the admin confirmed `question`; the dialog
+ * closes once it ran.
  */
-export const ConfirmButton = ({
-  label,
+export const Confirmed = ({
+  trigger,
   question,
   onConfirm,
 }: {
-  label: string;
+  trigger: ReactElement;
   question: ReactNode;
   onConfirm: () => Promise<void>;
 }) => {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger>
-        <IconButton label={label} variant="ghost">
-          <Trash />
-        </IconButton>
-      </Dialog.Trigger>
+      <Dialog.Trigger>{trigger}</Dialog.Trigger>
       <ConfirmDialog
         onConfirm={async () => {
           try {
@@ -38,3 +34,24 @@ export const ConfirmButton = ({
     </Dialog.Root>
   );
 };
+
+/** A row's delete button (a bin, as in Strapi's tables, named `label`: "Delete GET /_api/orders") that asks first. */
+export const ConfirmButton = ({
+  label,
+  question,
+  onConfirm,
+}: {
+  label: string;
+  question: ReactNode;
+  onConfirm: () => Promise<void>;
+}) => (
+  <Confirmed
+    trigger={
+      <IconButton label={label} variant="ghost">
+        <Trash />
+      </IconButton>
+    }
+    question={question}
+    onConfirm={onConfirm}
+  />
+);

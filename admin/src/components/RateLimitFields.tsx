@@ -1,28 +1,11 @@
-import { Field, Flex, NumberInput, Typography } from '@strapi/design-system';
+import { Flex, Typography } from '@strapi/design-system';
 import { BURST_WINDOWS, type RateLimit } from '../../../contracts/rate-limit';
 import { useT } from '../hooks/useT';
+import { NumberField } from './NumberField';
 import { ToggleField } from './ToggleField';
 
 /** What a new limit starts from: a request a second on average, over a minute. */
 const FIRST_LIMIT: RateLimit = { requests: 60, windowSeconds: 60, burst: 0 };
-
-const NumberField = ({
-  name,
-  label,
-  value,
-  onChange,
-}: {
-  name: string;
-  label: string;
-  value: number;
-  onChange: (value: number) => void;
-}) => (
-  <Field.Root name={name}>
-    <Field.Label>{label}</Field.Label>
-    {/* An emptied input keeps the last number: the server refuses what is out of range, naming the field. */}
-    <NumberInput value={value} onValueChange={(next: number | undefined) => next !== undefined && onChange(next)} />
-  </Field.Root>
-);
 
 /**
  * A rate limit (contracts/rate-limit.ts), or none: requests per window and the burst allowed above them. Used by

@@ -12,7 +12,7 @@ export interface UsageRow {
 }
 
 /**
- * Lets headings and names wrap (the design system's table keeps every cell on one line), so that eleven columns
+ * Lets headings and names wrap (the design system's table keeps every cell on one line), so that twelve columns
  * fit their card at 1280 px; a long route breaks anywhere rather than push the numbers out of sight.
  */
 const Fitting = styled(Box)`
@@ -26,7 +26,8 @@ const Fitting = styled(Box)`
 
 /**
  * Totals per endpoint or key, one row each (the numbers the charts draw, readable): requests, answers by status
- * class, those a rate limit refused (apart from the 4xx), error rate, latency and bytes; `brief` keeps requests,
+ * class, those a rate limit refused (apart from the 4xx), error rate, the response cache's hit rate, latency and
+ * bytes; `brief` keeps requests,
  * rate limited, error rate and latency.
  */
 export const UsageTable = ({
@@ -65,6 +66,7 @@ export const UsageTable = ({
         ]),
     { label: t('usage.column.rateLimited'), cell: number((c) => format.count(c.rateLimited)) },
     { label: t('usage.column.errorRate'), cell: number((c) => format.percent(c.errorRate)) },
+    ...(brief ? [] : [{ label: t('usage.column.cacheHitRate'), cell: number((c) => format.percent(c.cacheHitRate)) }]),
     { label: t('usage.column.p50'), cell: number((c) => format.ms(c.p50Ms)) },
     { label: t('usage.column.p95'), cell: number((c) => format.ms(c.p95Ms)) },
     ...(brief ? [] : [{ label: t('usage.column.bytes'), cell: number((c) => format.bytes(c.bytes)) }]),

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { HOUR_MS, type UsageSeries } from '../../../contracts/usage';
 import { useAdminQuery } from '../api/queries';
 import { SelectField } from '../builder/SelectField';
+import { CacheCard } from '../components/CacheCard';
 import { UsageChart, type ChartLine } from '../components/UsageChart';
 import { UsageTable, type UsageRow } from '../components/UsageTable';
 import { useT } from '../hooks/useT';
@@ -30,7 +31,8 @@ const tableRows = (series: UsageSeries, by: 'endpoint' | 'key', format: UsageFor
 
 /**
  * Usage statistics (docs/usage.md): requests over time per endpoint and per key, the error rate, the share a
- * rate limit refused and the latency of all of them, and the totals as tables, for the last 24 hours, 7 days or 30 days.
+ * rate limit refused and the latency of all of them, and the totals as tables (with the response cache's hit
+ * rate), for the last 24 hours, 7 days or 30 days; and the response cache of the server that answered, now.
  */
 export const UsagePage = () => {
   const t = useT();
@@ -51,6 +53,7 @@ export const UsagePage = () => {
     { query: { ...query, groupBy: 'endpoint' }, keepPreviousData: true }
   );
   const byKey = useAdminQuery('usage.series', {}, { query: { ...query, groupBy: 'key' }, keepPreviousData: true });
+  const cache = useAdminQuery('cache.stats');
   const endpoints = byEndpoint.data;
   const keys = byKey.data;
   const charts = useMemo(() => {
@@ -94,11 +97,18 @@ export const UsagePage = () => {
                 onChange={(range) => setView({ range: range as Range, at: Date.now() })}
               />
             </Box>
-            <Button variant="secondary" onClick={() => setView({ range: view.range, at: Date.now() })}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setView({ range: view.range, at: Date.now() });
+                void cache.refetch();
+              }}
+            >
               {t('usage.refresh')}
             </Button>
           </Flex>
           <Typography textColor="neutral600">{t('usage.delay')}</Typography>
+          {cache.data && <CacheCard stats={cache.data} format={format} />}
           {endpoints.totals.requests === 0 ? (
             <Typography>{t('usage.empty')}</Typography>
           ) : (
