@@ -64,8 +64,25 @@ test('the builder turns the cache on; the Usage card shows the hits; Purge all a
 
   // The first answer is not kept (what it reads is learnt as it runs); the second is, the third comes from it.
   for (let i = 0; i < 3; i += 1) expect((await call()).status).toBe(200);
+  await (
+    panel.app.strapi.plugin('data-api').service('usage') as { recorder: { flush: () => Promise<void> } }
+  ).recorder.flush();
   await page.goto(`${panel.base}/admin/plugins/data-api/usage`);
   await page.getByTestId('cache-card').waitFor();
+  // The endpoint's totals: requests, 2xx, 3xx, 4xx, 5xx, rate limited, error rate, then the cache's hit rate.
+  const row = page.getByTestId('usage-endpoints').locator('tr', { hasText: 'GET cached/orders' });
+  expect((await row.locator('td').allInnerTexts()).slice(0, 9)).toEqual([
+    'GET cached/orders',
+    '3',
+    '3',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0%',
+    '33.3%',
+  ]);
+  await expect(page.locator('thead').first().innerText()).resolves.toMatch(/ERROR RATE\s+CACHE HITS/i);
   expect([await figure('store'), await figure('entries'), await figure('hits'), await figure('misses')]).toEqual([
     'Memory',
     '1',
@@ -96,6 +113,8 @@ test("a saved cached endpoint's Purge cache drops its entries, after a confirmat
   await page.getByRole('button', { name: 'Purge cache' }).click();
   await page.getByText('Drop the answers of this endpoint kept in the response cache?').waitFor();
   await confirmWith('Cache purged: 1 entry dropped on this server');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, 'builder-purge-cache-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'builder-purge-cache-390');
   await page.setViewportSize({ width: 1400, height: 1000 });

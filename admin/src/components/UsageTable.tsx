@@ -12,8 +12,9 @@ export interface UsageRow {
 }
 
 /**
- * Lets headings and names wrap (the design system's table keeps every cell on one line), so that twelve columns
- * fit their card at 1280 px; a long route breaks anywhere rather than push the numbers out of sight.
+ * Lets headings and names wrap (the design system's table keeps every cell on one line), and narrows the cells'
+ * side padding, so that twelve columns fit their card at 1280 px; a long route breaks anywhere rather than push
+ * the numbers out of sight.
  */
 const Fitting = styled(Box)`
   table {
@@ -21,6 +22,11 @@ const Fitting = styled(Box)`
   }
   td:first-child {
     overflow-wrap: anywhere;
+  }
+  td:not(:first-of-type),
+  th:not(:first-of-type) {
+    padding-left: ${({ theme }) => theme.spaces[3]};
+    padding-right: ${({ theme }) => theme.spaces[3]};
   }
 `;
 
