@@ -15,34 +15,24 @@ const share = (part: number, whole: number) => (whole ? Math.round((part / whole
 
 /** What the admin API answers for summed counters: the counts, the error rate and the latency percentiles. */
 export const countsOf = (sums: readonly number[]): UsageCounts => {
-  const [
-    requests,
-    success,
-    redirect,
-    clientError,
-    serverError,
-    rateLimited,
-    cacheHits,
-    cacheMisses,
-    bytes,
-    durationMs,
-  ] = sums;
+  const sum = (name: (typeof COUNTERS)[number]) => sums[COUNTERS.indexOf(name)];
+  const requests = sum('requests');
   const classes = sums.slice(FIRST_LATENCY_CLASS);
   return {
     requests,
-    success,
-    redirect,
-    clientError,
-    serverError,
-    rateLimited,
-    cacheHits,
-    cacheMisses,
-    cacheHitRate: share(cacheHits, cacheHits + cacheMisses),
+    success: sum('success'),
+    redirect: sum('redirect'),
+    clientError: sum('clientError'),
+    serverError: sum('serverError'),
+    rateLimited: sum('rateLimited'),
+    cacheHits: sum('cacheHits'),
+    cacheMisses: sum('cacheMisses'),
+    cacheHitRate: share(sum('cacheHits'), sum('cacheHits') + sum('cacheMisses')),
     // A rate limit's refusals are the limit at work, not a failing endpoint: apart from the error rate.
-    errorRate: share(clientError + serverError, requests),
-    avgMs: requests ? Math.round((durationMs / requests) * 10) / 10 : null,
+    errorRate: share(sum('clientError') + sum('serverError'), requests),
+    avgMs: requests ? Math.round((sum('durationMs') / requests) * 10) / 10 : null,
     p50Ms: percentile(classes, 0.5),
     p95Ms: percentile(classes, 0.95),
-    bytes,
+    bytes: sum('bytes'),
   };
 };

@@ -10,6 +10,12 @@ import { Section } from './Section';
 /** What a cache switched on starts from: answers kept for at most five minutes. */
 const FIRST_CACHE: EndpointCache = { maxAgeSeconds: 300 };
 
+/** What a public endpoint tells CDNs (`Cache-Control`), by member of the definition's `cache` and input name. */
+const CDN_SETTINGS = [
+  ['sharedMaxAgeSeconds', 'shared-max-age'],
+  ['staleWhileRevalidateSeconds', 'stale'],
+] as const;
+
 /**
  * The endpoint's response cache (docs/cache.md): off by default; on, the longest an answer is kept, and on a
  * public endpoint how long a CDN may keep it (`s-maxage`) and serve it stale while it asks again.
@@ -31,32 +37,24 @@ export const CacheSection = ({ draft, set, problems }: Omit<SectionProps, 'objec
         <Flex gap={4} alignItems="flex-start" wrap="wrap">
           <NumberField
             name="cache-max-age"
-            label={t('builder.cache.maxAge')}
-            hint={t('builder.cache.maxAge.hint')}
+            label={t('builder.cache.maxAgeSeconds')}
+            hint={t('builder.cache.maxAgeSeconds.hint')}
             value={cache.maxAgeSeconds}
             onChange={(maxAgeSeconds) => change({ maxAgeSeconds })}
           />
           {/* A CDN keeps one answer for everyone: only a public endpoint's answers may be kept there. */}
-          {draft.auth.method === 'public' && (
-            <>
+          {draft.auth.method === 'public' &&
+            CDN_SETTINGS.map(([member, name]) => (
               <NumberField
+                key={member}
                 optional
-                name="cache-shared-max-age"
-                label={t('builder.cache.sharedMaxAge')}
-                hint={t('builder.cache.sharedMaxAge.hint')}
-                value={cache.sharedMaxAgeSeconds}
-                onChange={(sharedMaxAgeSeconds) => change({ sharedMaxAgeSeconds })}
+                name={`cache-${name}`}
+                label={t(`builder.cache.${member}`)}
+                hint={t(`builder.cache.${member}.hint`)}
+                value={cache[member]}
+                onChange={(seconds) => change({ [member]: seconds })}
               />
-              <NumberField
-                optional
-                name="cache-stale"
-                label={t('builder.cache.staleWhileRevalidate')}
-                hint={t('builder.cache.staleWhileRevalidate.hint')}
-                value={cache.staleWhileRevalidateSeconds}
-                onChange={(staleWhileRevalidateSeconds) => change({ staleWhileRevalidateSeconds })}
-              />
-            </>
-          )}
+            ))}
         </Flex>
       )}
     </Section>
