@@ -127,6 +127,12 @@ test('a public endpoint offers the CDN settings, and saves them', async () => {
   await page.getByLabel('Keep answers in the cache').click();
   await page.getByLabel('CDN: s-maxage (seconds)').fill('60');
   await page.getByLabel('stale-while-revalidate (seconds)').fill('30');
+  await page.locator('[data-builder-section="cache"]').scrollIntoViewIfNeeded();
+  await screenshot(page, 'builder-cache-public');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('[data-builder-section="cache"]').scrollIntoViewIfNeeded();
+  await screenshot(page, 'builder-cache-public-390');
+  await page.setViewportSize({ width: 1400, height: 1000 });
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Saved', { exact: true }).waitFor();
   const stored = await panel.app.strapi.db.query(ENDPOINTS).findOne({ where: { id: open.id } });

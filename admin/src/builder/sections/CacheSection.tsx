@@ -1,4 +1,4 @@
-import { Flex } from '@strapi/design-system';
+import { Grid } from '@strapi/design-system';
 import type { EndpointCache } from '../../../../contracts/cache';
 import { NumberField } from '../../components/NumberField';
 import { ToggleField } from '../../components/ToggleField';
@@ -34,28 +34,32 @@ export const CacheSection = ({ draft, set, problems }: Omit<SectionProps, 'objec
         onChange={(on) => set('cache', on ? FIRST_CACHE : null)}
       />
       {cache && (
-        <Flex gap={4} alignItems="flex-start" wrap="wrap">
-          <NumberField
-            name="cache-max-age"
-            label={t('builder.cache.maxAgeSeconds')}
-            hint={t('builder.cache.maxAgeSeconds.hint')}
-            value={cache.maxAgeSeconds}
-            onChange={(maxAgeSeconds) => change({ maxAgeSeconds })}
-          />
+        // Columns of one width, the hints wrapped within them; one column on a narrow screen.
+        <Grid.Root gap={4}>
+          <Grid.Item col={4} s={12} xs={12} direction="column" alignItems="stretch">
+            <NumberField
+              name="cache-max-age"
+              label={t('builder.cache.maxAgeSeconds')}
+              hint={t('builder.cache.maxAgeSeconds.hint')}
+              value={cache.maxAgeSeconds}
+              onChange={(maxAgeSeconds) => change({ maxAgeSeconds })}
+            />
+          </Grid.Item>
           {/* A CDN keeps one answer for everyone: only a public endpoint's answers may be kept there. */}
           {draft.auth.method === 'public' &&
             CDN_SETTINGS.map(([member, name]) => (
-              <NumberField
-                key={member}
-                optional
-                name={`cache-${name}`}
-                label={t(`builder.cache.${member}`)}
-                hint={t(`builder.cache.${member}.hint`)}
-                value={cache[member]}
-                onChange={(seconds) => change({ [member]: seconds })}
-              />
+              <Grid.Item key={member} col={4} s={12} xs={12} direction="column" alignItems="stretch">
+                <NumberField
+                  optional
+                  name={`cache-${name}`}
+                  label={t(`builder.cache.${member}`)}
+                  hint={t(`builder.cache.${member}.hint`)}
+                  value={cache[member]}
+                  onChange={(seconds) => change({ [member]: seconds })}
+                />
+              </Grid.Item>
             ))}
-        </Flex>
+        </Grid.Root>
       )}
     </Section>
   );
