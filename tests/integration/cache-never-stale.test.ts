@@ -113,7 +113,6 @@ beforeAll(async () => {
     ['/_api/fresh/stats', '/_api/fresh/stats-twin'],
   ];
   second = await startSecondInstance();
-  // eslint-disable-next-line no-console
   console.log(`cache-never-stale: seed ${SEED} (DATA_API_CACHE_TEST_SEED=${SEED} replays it), ${STEPS} steps`);
 }, 180_000);
 
@@ -219,7 +218,6 @@ test('every answer of a cached endpoint is what the database answers, whoever wr
     stale.push(...(await staleReads(`step ${step} (${what})`)));
   }
   const after = stats();
-  // eslint-disable-next-line no-console
   console.log(
     `cache-never-stale: seed ${SEED}, hits ${after.hits - before.hits}, misses ${after.misses - before.misses}, ` +
       `second instance lags ${JSON.stringify(lags)} ms`
