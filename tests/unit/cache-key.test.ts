@@ -25,7 +25,13 @@ const request = (changes: Partial<KeyedRequest> = {}): KeyedRequest => ({
   preview: false,
   ...changes,
 });
-const USER = { id: 1, email: 'a@example.com', username: 'a', role: 'authenticated' };
+const USER = {
+  object: 'plugin::users-permissions.user' as const,
+  id: 1,
+  email: 'a@example.com',
+  username: 'a',
+  role: 'authenticated',
+};
 
 describe('normalizedQuery', () => {
   test.each([
