@@ -47,17 +47,30 @@ const warm = async (request: () => Promise<unknown>) => {
   await request();
 };
 
-/** The statements run while `work` runs, but the instances' shared write clock, read on a timer. */
+/** The plugin's engine service, for the executor its endpoints run their statements with. */
+type EngineService = { compileDeps: () => { executor: Record<'all' | 'arrays', (sql: string) => unknown> } };
+
+/**
+ * The statements run while `work` runs: the plugin's own (its executor) and those through Strapi's knex on
+ * content tables. The plugin's bookkeeping runs beside requests and is left out (the shared write clock on a
+ * timer, a key's last use written at most once a minute and not awaited).
+ */
 const statementsDuring = async (work: () => Promise<unknown>) => {
+  const { executor } = (app.strapi.plugin('data-api').service('engine') as EngineService).compileDeps();
+  const spies = (['all', 'arrays'] as const).map((method) => jest.spyOn(executor, method));
   const statements: string[] = [];
   const listen = (query: { sql: string }) => {
-    if (!query.sql.includes('data_api_generations')) statements.push(query.sql);
+    if (!query.sql.includes('data_api_')) statements.push(query.sql);
   };
   knexOf(app).on('query', listen);
   try {
     await work();
   } finally {
     knexOf(app).off('query', listen);
+    for (const spy of spies) {
+      statements.push(...spy.mock.calls.map(([sql]) => sql));
+      spy.mockRestore();
+    }
   }
   return statements;
 };
@@ -74,6 +87,10 @@ beforeAll(async () => {
     rateLimit: { requests: 1000, windowSeconds: 60 },
     cache: { maxAgeSeconds: 60, sharedMaxAgeSeconds: 30, staleWhileRevalidateSeconds: 120 },
   });
+  await define('b/public-revalidated', {
+    auth: { method: 'public' },
+    rateLimit: { requests: 1000, windowSeconds: 60 },
+  });
   await define('b/limited', { rateLimit: { requests: 3, windowSeconds: 3600 } });
   await define('b/ips', { allowedIps: ['203.0.113.7'] });
   await define('b/changed', {});
@@ -83,6 +100,10 @@ beforeAll(async () => {
 describe('a hit', () => {
   test('answers a 304 from the entry, and a 200, without a statement', async () => {
     await warm(get('/_api/b/orders'));
+    // The listener sees the plugin's statements: a miss runs its page's.
+    expect((await statementsDuring(get('/_api/b/orders?status=paid'))).some((sql) => sql.includes('orders'))).toBe(
+      true
+    );
     let hit: Awaited<ReturnType<ReturnType<typeof get>>> | undefined;
     expect(await statementsDuring(async () => (hit = await get('/_api/b/orders')()))).toEqual([]);
     expect(hit!.status).toBe(200);
@@ -123,6 +144,17 @@ describe('a hit', () => {
     expect(headers['surrogate-key']).toBe(tags.join(' '));
     expect(headers['cache-tag']).toBe(tags.join(','));
     expect(headers['access-control-allow-origin']).toBe('*');
+  });
+
+  test('of a public endpoint without a shared max age is checked by a CDN at each use, with the tags', async () => {
+    const url = '/_api/b/public-revalidated';
+    await warm(anyone(url));
+    const hit = await served(app, anyone(url));
+    expect(hit.as).toBe('hit');
+    expect(hit.response.headers['cache-control']).toBe('public, no-cache');
+    expect(hit.response.headers['cache-tag']).toBe(
+      ['data-api', `data-api:endpoint:${ids['b/public-revalidated']}`, `data-api:type:${ORDER}`].join(',')
+    );
   });
 });
 
