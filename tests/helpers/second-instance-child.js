@@ -3,8 +3,8 @@
 /**
  * A second instance of the playground, in its own process, on the database of the suite that forks it (the
  * DATABASE_* variables it inherits): what a site behind a load balancer runs. It serves HTTP on a free port of
- * 127.0.0.1 (told in its ready message), answers IPC messages `{ id, uid, data }` by creating that entry through
- * its Document Service, and `{ stop: true }` by shutting down.
+ * 127.0.0.1 (told in its ready message), answers IPC messages `{ id, uid, action, params }` by calling that action
+ * of its Document Service (`create`, `update`, `publish`...), and `{ stop: true }` by shutting down.
  */
 const path = require('node:path');
 const { createStrapi } = require('@strapi/strapi');
@@ -19,8 +19,8 @@ const main = async () => {
       process.exit(0);
     }
     try {
-      const entry = await strapi.documents(message.uid).create({ data: message.data });
-      process.send({ id: message.id, ok: true, documentId: entry.documentId });
+      const result = await strapi.documents(message.uid)[message.action](message.params);
+      process.send({ id: message.id, ok: true, documentId: result && result.documentId });
     } catch (error) {
       process.send({ id: message.id, ok: false, error: String(error && error.stack ? error.stack : error) });
     }

@@ -14,6 +14,7 @@ const endpoint = (path: string, method: string, parameter: ParameterMode): Compi
   ipAllowed: null,
   auth: { method: 'api-key', keys: new Set([1]) },
   handle: async () => undefined,
+  cache: null,
   // Routing reads neither.
   definition: undefined as never,
   model: undefined as never,

@@ -48,6 +48,7 @@ const endpointRow = (changes: Record<string, unknown> = {}) => ({
   locale: null,
   media: null,
   mediaUrls: null,
+  cache: null,
   enabled: true,
   authorId: null,
   createdAt: CREATED,

@@ -24,14 +24,16 @@ export const normalizedQuery = (querystring: string) => {
 };
 
 /**
- * An entry's key: everything its answer depends on (docs/cache.md#the-key). The path and query string are as long
- * as the runtime lets them be (414 past its bound), so keys are bounded.
+ * An entry's key: everything its answer depends on (docs/cache.md#the-key). The caller's file subject only once
+ * the endpoint was seen reading files: other answers hold no signed URL and are the same for every key. The path
+ * and query string are as long as the runtime lets them be (414 past its bound), so keys are bounded.
  */
 export const cacheKeyOf = (endpointId: number, cache: CompiledCache, request: KeyedRequest) => {
   const { user } = request;
+  const subject = cache.recorder.readsFiles() ? (request.fileSubject ?? '') : '';
   const who = cache.byUser && user ? JSON.stringify([user.id, user.email, user.username, user.role]) : '';
   const day = cache.byDay ? new Date().toISOString().slice(0, 10) : '';
   return `${endpointId}\n${cache.version}\n${request.path}\n${normalizedQuery(request.querystring)}\n${
     request.preview ? 1 : 0
-  }\n${request.fileSubject ?? ''}\n${who}\n${day}`;
+  }\n${subject}\n${who}\n${day}`;
 };

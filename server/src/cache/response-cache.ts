@@ -9,7 +9,14 @@ import type { CacheStore, Stamp } from './store';
 /** A request's visit to the cache: the answer kept, or what a miss needs to keep its answer. */
 export type CacheVisit =
   | { readonly hit: CachedAnswer }
-  | { readonly hit: null; readonly key: string; readonly stamp: Stamp | null; readonly cache: CompiledCache };
+  | {
+      readonly hit: null;
+      readonly key: string;
+      readonly stamp: Stamp | null;
+      readonly cache: CompiledCache;
+      /** The key names the caller's file subject (the endpoint was known to read files). */
+      readonly perCaller: boolean;
+    };
 
 export interface ResponseCacheOptions {
   enabled: boolean;
@@ -42,6 +49,7 @@ export const createResponseCache = (
     /** The visit of a request to a cached endpoint, or null when the endpoint (or the site) keeps no answers. */
     async visit(endpointId: number, cache: CompiledCache | null, request: KeyedRequest): Promise<CacheVisit | null> {
       if (!cache || !enabled) return null;
+      const perCaller = cache.recorder.readsFiles();
       const key = cacheKeyOf(endpointId, cache, request);
       const reads = cache.recorder.reads();
       // Nothing read yet (the endpoint's first answer): there is no entry, and nothing to check one against.
@@ -56,13 +64,14 @@ export const createResponseCache = (
         return { hit: found.hit };
       }
       misses += 1;
-      return { hit: null, key, stamp: found?.stamp ?? null, cache };
+      return { hit: null, key, stamp: found?.stamp ?? null, cache, perCaller };
     },
     /** Keeps a miss's answer, unless the store failed at the lookup or nothing was read. */
     async keep(endpointId: number, visit: Extract<CacheVisit, { hit: null }>, answer: CachedAnswer) {
       const { cache, stamp, key } = visit;
       const reads = cache.recorder.reads();
-      if (!stamp || !reads.length) return;
+      // Files first read by this answer: its signed URLs are its caller's, and its key does not say whose.
+      if (!stamp || !reads.length || (cache.recorder.readsFiles() && !visit.perCaller)) return;
       const ttlMs = cache.recorder.readsFiles() ? Math.min(cache.maxAgeMs, urlTtlSeconds * 500) : cache.maxAgeMs;
       await store.keep(key, answer, stamp, { endpointId, reads, ttlMs }).catch(failed);
     },
