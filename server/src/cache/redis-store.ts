@@ -44,6 +44,8 @@ export const createRedisStore = ({
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     enableAutoPipelining: true,
+    // Sent at once, not at the next turn of the event loop: before the write's answer leaves this instance.
+    autoPipeliningIgnoredCommands: ['unlink'],
     commandTimeout: storeTimeoutMs,
     socketTimeout: storeTimeoutMs,
     retryStrategy: (attempt) => Math.min(attempt * 100, RECONNECT_MAX_MS),
