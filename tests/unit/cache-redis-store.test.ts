@@ -146,6 +146,29 @@ test('keys: all under the prefix, entry keys of a fixed length, and no other key
   ]);
 });
 
+test('a full Redis that evicts nothing (noeviction): a write still deletes its counters, so its entries are misses', async () => {
+  const store = storeAt(redis.url);
+  await kept(store, 'k');
+  const counter = `${PREFIX}:g:${ORDER}`;
+  await raw.config('SET', 'maxmemory', '1');
+  try {
+    // Refused with OOM: a write Redis cannot record.
+    await expect(raw.set(counter, 'x')).rejects.toThrow(/OOM/);
+    store.written([ORDER]);
+    for (const started = Date.now(); await raw.exists(counter); )
+      if (Date.now() - started > 2000) throw new Error('the counter was not deleted');
+    // A miss, or refused (the database answers): never the entry.
+    expect(
+      await store.lookup('k', READS).then(
+        ({ hit }) => hit,
+        () => null
+      )
+    ).toBeNull();
+  } finally {
+    await raw.config('SET', 'maxmemory', '0');
+  }
+});
+
 describe('a connection to another server, or after a failed write', () => {
   test('reconnected to the same server, entries are hits again; to a server whose data another run wrote, misses', async () => {
     const store = storeAt(redis.url);
