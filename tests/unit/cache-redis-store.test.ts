@@ -3,6 +3,7 @@ import type { CachedAnswer } from '../../server/src/cache/answer';
 import { PURGE_ALL_MARK } from '../../server/src/cache/purge-marks';
 import { createRedisStore } from '../../server/src/cache/redis-store';
 import type { CacheStore, Lookup } from '../../server/src/cache/store';
+import { createGenerations, type Generations } from '../../server/src/totals/generations';
 import { startRedisRelay, type RedisRelay } from '../helpers/redis-relay';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 
@@ -16,22 +17,27 @@ const ORDER = 'api::order.order';
 const PRODUCT = 'api::product.product';
 const READS = [PURGE_ALL_MARK, ORDER];
 const TIMEOUT_MS = 200;
+/** How often a store deletes the counters of writes its instance learnt of through the database. */
+const INTERVAL_MS = 50;
 const ANSWER: CachedAnswer = { body: Buffer.from('{"items":[{"id":1}]}'), etag: '"e1"', link: null };
 
 let redis: RedisServer;
 let raw: Redis;
 const open: CacheStore[] = [];
 
-const storeAt = (redisUrl: string, maxEntryBytes = 1024 * 1024) => {
-  const store = createRedisStore({
-    enabled: true,
-    store: 'redis',
-    maxBytes: 16 * 1024 * 1024,
-    maxEntryBytes,
-    redisUrl,
-    prefix: PREFIX,
-    storeTimeoutMs: TIMEOUT_MS,
-  });
+const storeAt = (redisUrl: string, maxEntryBytes = 1024 * 1024, generations: Generations = createGenerations()) => {
+  const store = createRedisStore(
+    {
+      enabled: true,
+      store: 'redis',
+      maxBytes: 16 * 1024 * 1024,
+      maxEntryBytes,
+      redisUrl,
+      prefix: PREFIX,
+      storeTimeoutMs: TIMEOUT_MS,
+    },
+    { generations, intervalMs: INTERVAL_MS }
+  );
   open.push(store);
   return store;
 };
@@ -218,6 +224,32 @@ describe('a connection to another server, or after a failed write', () => {
       // Its first answer once back is a miss: the write's deletion was made before it.
       expect((await answered(cut, 'k')).hit).toBeNull();
       expect(await hitOf(other, 'k')).toBeNull();
+    });
+
+    test('meanwhile, another instance that learns of the write through the database deletes its counters', async () => {
+      const clock = createGenerations();
+      const [cut, other] = [storeAt(relay.url), storeAt(redis.url, 1024 * 1024, clock)];
+      await kept(cut, 'k');
+      expect(await hitOf(other, 'k')).toEqual(ANSWER);
+      relay.stall();
+      cut.written([ORDER]); // never reaches Redis
+      // What totals/shared-generations.ts does when it reads another instance's write in the database.
+      clock.bump([ORDER]);
+      await new Promise((resolve) => setTimeout(resolve, 4 * INTERVAL_MS));
+      expect(await hitOf(other, 'k')).toBeNull();
+      relay.resume();
+    });
+
+    test("an instance's own writes are deleted once, not again with the writes it learns of", async () => {
+      const clock = createGenerations();
+      const store = storeAt(redis.url, 1024 * 1024, clock);
+      await kept(store, 'k');
+      // What totals.written does: the clock moves, then the store hears of the write.
+      clock.bump([ORDER]);
+      store.written([ORDER]);
+      await kept(store, 'k');
+      await new Promise((resolve) => setTimeout(resolve, 4 * INTERVAL_MS));
+      expect(await hitOf(store, 'k')).toEqual(ANSWER);
     });
   });
 });

@@ -8,7 +8,13 @@ import { createResponseCache } from './response-cache';
 /** The response cache of this instance, with the store the config names (docs/cache.md). */
 export const createCache = (strapi: Core.Strapi, totals: Totals) => {
   const config = pluginConfig(strapi, 'cache');
-  const store = config.store === 'redis' ? createRedisStore(config) : createMemoryStore(totals.generations, config);
+  const store =
+    config.store === 'redis'
+      ? createRedisStore(config, {
+          generations: totals.generations,
+          intervalMs: pluginConfig(strapi, 'refreshIntervalMs'),
+        })
+      : createMemoryStore(totals.generations, config);
   return createResponseCache(store, totals, {
     enabled: config.enabled,
     maxBytes: config.maxBytes,

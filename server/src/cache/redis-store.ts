@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import type { PluginConfig } from '../config';
+import type { Generations } from '../totals/generations';
 import { sizeOf } from './answer';
 import { PURGE_ALL_MARK } from './purge-marks';
+import { createCatchUp } from './redis-store-catch-up';
 import { createRedisGuard } from './redis-store-guard';
 import { KEEP, LOOKUP } from './redis-store-scripts';
 import type { CacheStore, Lookup } from './store';
@@ -34,12 +36,11 @@ const scriptOf = (client: Redis, name: string, lua: string): Script => {
  * The client is the rate limits' (limits/redis-store.ts): no offline queue and no retries, so that a Redis that
  * is down or slow costs a request at most `storeTimeoutMs` and answers a miss; it reconnects on its own.
  */
-export const createRedisStore = ({
-  redisUrl,
-  prefix,
-  storeTimeoutMs,
-  maxEntryBytes,
-}: PluginConfig['cache']): CacheStore => {
+export const createRedisStore = (
+  { redisUrl, prefix, storeTimeoutMs, maxEntryBytes }: PluginConfig['cache'],
+  /** This instance's write clock, which learns other instances' writes through the database, and how often. */
+  { generations, intervalMs }: { generations: Generations; intervalMs: number }
+): CacheStore => {
   const client = new Redis(redisUrl!, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -66,6 +67,13 @@ export const createRedisStore = ({
   );
   const lookupScript = scriptOf(client, 'dataApiCacheLookup', LOOKUP);
   const keepScript = scriptOf(client, 'dataApiCacheKeep', KEEP);
+  const deleteCounters = (uids: readonly string[]) => {
+    // Not deleted (Redis down or slow): the entries that read them must not be served until they are.
+    client.unlink(...uids.map(counterOf)).catch(() => guard.owe(uids));
+  };
+  const catchUp = createCatchUp(generations, intervalMs, deleteCounters);
+  /** The reads lookups were made with: an endpoint's array changes only when its reads grow. */
+  const noted = new WeakSet<readonly string[]>();
   const settled = async () => {
     if (!guard.clear()) await guard.settle();
   };
@@ -73,6 +81,10 @@ export const createRedisStore = ({
   return {
     name: STORE,
     async lookup(key: string, reads: readonly string[]): Promise<Lookup> {
+      if (!noted.has(reads)) {
+        noted.add(reads);
+        catchUp.read(reads);
+      }
       await settled();
       const reply = (await lookupScript(
         1 + reads.length,
@@ -106,13 +118,14 @@ export const createRedisStore = ({
       );
     },
     written(uids) {
-      // Not deleted (Redis down or slow): the entries that read them must not be served until they are.
-      client.unlink(...uids.map(counterOf)).catch(() => guard.owe(uids));
+      catchUp.wrote(uids);
+      deleteCounters(uids);
     },
     // Purges are writes of purge marks (response-cache.ts): their entries are misses at once and expire.
     drop: () => 0,
     usage: () => ({ bytes: 0, entries: 0, evictions: 0 }),
     close: async () => {
+      catchUp.stop();
       client.disconnect();
     },
   };
