@@ -33,8 +33,8 @@ const scriptOf = (client: Redis, name: string, lua: string): Script => {
  * and the run id of the server (`server`). It reads, writes and deletes no other key. Validity (scripts in
  * redis-store-scripts.ts): a write deletes its types' counters in Redis, so every instance's next lookup misses.
  *
- * The client is the rate limits' (limits/redis-store.ts): no offline queue and no retries, so that a Redis that
- * is down or slow costs a request at most `storeTimeoutMs` and answers a miss; it reconnects on its own.
+ * The client is set up as the rate limits' (limits/redis-store.ts): no offline queue and no retries, so that a
+ * Redis that is down or slow costs a request at most `storeTimeoutMs` and answers a miss; it reconnects on its own.
  */
 export const createRedisStore = (
   { redisUrl, prefix, storeTimeoutMs, maxEntryBytes }: PluginConfig['cache'],
