@@ -8,8 +8,11 @@ import { version } from '../../../package.json';
  * deployments: an entry of another schema or version is under another key.
  */
 export const siteVersionOf = (strapi: Core.Strapi, publicUrl: string | null) => {
+  // Sorted: Strapi registers components in the order its directory reads finish, which differs between processes.
   const schemas = (all: Record<string, { attributes?: unknown; collectionName?: string }>) =>
-    Object.entries(all).map(([uid, { attributes, collectionName }]) => [uid, collectionName, attributes]);
+    Object.entries(all)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([uid, { attributes, collectionName }]) => [uid, collectionName, attributes]);
   return createHash('sha256')
     .update(version)
     .update(JSON.stringify(schemas(strapi.contentTypes as never)))
