@@ -21,7 +21,13 @@ const comparisons = (results, creates, etagWork, usageWork) => {
   const withUsage = (id) => (rps(id) / rps('list10unlimited')) * (1 - usageShare);
   return [
     { label: '/_api List 100 vs /api/products 100', value: rps('list100') / rps('rest100'), unit: 'x', target: 10 },
-    { label: '/_api List 100 vs bare node:http 100', value: rps('list100') / rps('bare100'), unit: '%', target: 0.8 },
+    {
+      label: '/_api List 100 vs bare node:http 100, total kept',
+      value: rps('list100') / rps('bareKept100'),
+      unit: '%',
+      target: 0.8,
+    },
+    { label: '/_api List 100 vs bare node:http 100, counted', value: rps('list100') / rps('bare100'), unit: '%' },
     { label: '/_api List 10 vs /_health', value: rps('list10') / rps('health'), unit: '%', target: 0.5 },
     { label: '/_api List 10 with its access log vs without', value: rps('list10logged') / rps('list10'), unit: '%' },
     {
@@ -159,7 +165,7 @@ const report = (context, scenarios, results, creates, etagWork, usageWork) => {
     `Create times are wall-clock per round from a client process; after the rounds the orders table and its product links had grown by exactly the ${creates.written.toLocaleString('en-US')} orders created.`
   );
   log(
-    `The bare server answers the /_api List's page through ${DRIVER_NAMES[context.client]} alone: no API key, access log, security headers or router.`
+    `The bare server answers the /_api List's page through ${DRIVER_NAMES[context.client]} alone: no API key, access log, security headers or router; "counted" runs COUNT(*) on every request, "total kept" once.`
   );
   log(BELOW_IS_REPORTED);
 };
