@@ -15,7 +15,8 @@
  * (default 2), BENCH_CONNECTIONS (default 10), BENCH_PORT (default: a free port), DATABASE_* as for the
  * playground; for `bench`: BENCH_PRODUCTS (default 10000), BENCH_CREATE_ROUNDS (measured rounds of the Create
  * scenario, default 10), BENCH_CREATE_WARMUP (its warm-up rounds, default 3), BENCH_LIMIT_ROUNDS (rounds of the
- * rate limit scenarios, default 3); for `bench:aggregate`: BENCH_ORDERS (default 1000000), BENCH_AGGREGATE_ROUNDS
+ * rate limit scenarios, default 3), BENCH_FLOOR_ROUNDS (rounds of the List of 100 against the bare server
+ * keeping its total, default 3); for `bench:aggregate`: BENCH_ORDERS (default 1000000), BENCH_AGGREGATE_ROUNDS
  * (measured rounds per side, default 5), BENCH_AGGREGATE_WARMUP (default 1); for `bench:sweep`:
  * BENCH_SWEEP_SIZES (default 10000,100000,1000000).
  *
