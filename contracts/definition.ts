@@ -4,6 +4,7 @@ import { parseIpRule } from './ip';
 import { isPlainObject, jsonObject, refersTo } from './json';
 import { LIMITS } from './limits';
 import { rateLimitSchema } from './rate-limit';
+import { cacheProblems, endpointCacheSchema } from './cache';
 import type { Problem } from './problems';
 import { trimSlashes } from './slashes';
 import { taskSchema } from './tasks';
@@ -171,6 +172,8 @@ export const definitionSchema = z
      * private provider's files keep signed URLs either way.
      */
     mediaUrls: z.enum(MEDIA_URLS).optional(),
+    /** List and Aggregate: answers kept in the response cache (docs/cache.md); absent, none is. */
+    cache: endpointCacheSchema.optional(),
     enabled: z.boolean().default(true),
   })
   .superRefine((d, ctx) => {
@@ -234,6 +237,7 @@ export const definitionSchema = z
         issue(['fields', i], 'only list endpoints answer related records (fields, limit)');
     });
     for (const { path, message } of nestedFieldProblems(d.fields, ['fields'])) issue(path, message);
+    for (const { path, message } of cacheProblems(d)) issue(path, message);
     if (d.auth.method === 'public') {
       if (!PUBLIC_TYPES.includes(d.type)) issue(['auth', 'method'], PUBLIC_READS_ONLY);
       if (!d.rateLimit) issue(['rateLimit'], PUBLIC_NEEDS_RATE_LIMIT);

@@ -11,7 +11,8 @@ export type BuilderSection =
   | 'aggregate'
   | 'auth'
   | 'allowedIps'
-  | 'rateLimit';
+  | 'rateLimit'
+  | 'cache';
 
 /**
  * The section that shows each property of a definition, and so a problem the admin API names with it. Every
@@ -38,6 +39,7 @@ export const SECTION_OF_PROPERTY = {
   auth: 'auth',
   allowedIps: 'allowedIps',
   rateLimit: 'rateLimit',
+  cache: 'cache',
 } as const satisfies { readonly [P in keyof EndpointDefinition]-?: BuilderSection };
 
 export type DefinitionProperty = keyof typeof SECTION_OF_PROPERTY;
@@ -49,8 +51,8 @@ const EVERY_TYPE: readonly BuilderSection[] = ['general', 'filter', 'auth', 'all
  * and Modify take presets, writes run tasks, and a Delete or an Aggregate lists no fields.
  */
 export const SECTIONS_OF_TYPE: { readonly [T in EndpointType]: readonly BuilderSection[] } = {
-  list: [...EVERY_TYPE, 'fields', 'sort'],
-  aggregate: [...EVERY_TYPE, 'aggregate'],
+  list: [...EVERY_TYPE, 'fields', 'sort', 'cache'],
+  aggregate: [...EVERY_TYPE, 'aggregate', 'cache'],
   create: [...EVERY_TYPE, 'fields', 'presets', 'tasks'],
   modify: [...EVERY_TYPE, 'fields', 'presets', 'tasks'],
   delete: [...EVERY_TYPE, 'tasks'],

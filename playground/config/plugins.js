@@ -51,6 +51,16 @@ module.exports = ({ env }) => ({
         storeTimeoutMs: env.int('DATA_API_RATE_LIMIT_STORE_TIMEOUT_MS', 200),
         storeCooldownMs: env.int('DATA_API_RATE_LIMIT_STORE_COOLDOWN_MS', 5000),
       },
+      // The response cache of endpoints that opt in: memory (this instance) or redis (DATA_API_CACHE_REDIS_URL).
+      cache: {
+        enabled: env.bool('DATA_API_CACHE', true),
+        store: env('DATA_API_CACHE_STORE', 'memory'),
+        maxBytes: env.int('DATA_API_CACHE_MAX_BYTES', 64 * 1024 * 1024),
+        maxEntryBytes: env.int('DATA_API_CACHE_MAX_ENTRY_BYTES', 4 * 1024 * 1024),
+        redisUrl: env('DATA_API_CACHE_REDIS_URL', 'redis://127.0.0.1:6379'),
+        prefix: env('DATA_API_CACHE_PREFIX', 'data_api_cache'),
+        storeTimeoutMs: env.int('DATA_API_CACHE_STORE_TIMEOUT_MS', 100),
+      },
       // Usage statistics, added to the database every flushIntervalMs by each instance.
       usage: {
         enabled: env.bool('DATA_API_USAGE', true),

@@ -170,6 +170,8 @@ const EXAMPLES = (keyId) => {
       locale: 'query',
       fields: API_FIELDS.page,
       auth,
+      // Pages change when an editor publishes: kept until then (docs/cache.md).
+      cache: { maxAgeSeconds: 300 },
     },
     {
       name: 'Navbar and footer for every visitor (public)',
@@ -180,6 +182,8 @@ const EXAMPLES = (keyId) => {
       fields: API_FIELDS.global,
       auth: { method: 'public' },
       rateLimit: { requests: 600, windowSeconds: 60, burst: 100 },
+      // Every visitor's first call: kept here until a write, and by a CDN for a minute (docs/cache.md#cdns).
+      cache: { maxAgeSeconds: 300, sharedMaxAgeSeconds: 60, staleWhileRevalidateSeconds: 300 },
     },
     {
       name: 'Rename my customer record (logged-in site user)',

@@ -3,6 +3,7 @@ import { describeIssues } from '../../../contracts/problems';
 import { originSchema } from '../../../contracts/origin';
 import { parseIpRule } from '../../../contracts/ip';
 import { RATE_LIMIT_STORES, STORE_ERROR_CHOICES } from '../../../contracts/rate-limit';
+import { CACHE_STORES } from '../../../contracts/cache';
 
 const DAY_MS = 86_400_000;
 
@@ -120,6 +121,43 @@ export const configSchema = z.strictObject({
       message: 'the redis store needs redisUrl',
       path: ['redisUrl'],
     }),
+  /** The response cache of endpoints that opt in (docs/cache.md). */
+  cache: z
+    .strictObject({
+      /** Off: no answer is kept, whatever the endpoints say. */
+      enabled: z.boolean(),
+      /** `memory`: this instance's own; `redis`: shared by every instance of the site. */
+      store: z.enum(CACHE_STORES),
+      /** The memory store's bound (bytes of answers and keys); past it the entry used longest ago goes first. */
+      maxBytes: z
+        .number()
+        .int()
+        .min(1024 * 1024)
+        .max(16 * 1024 * 1024 * 1024),
+      /** An answer larger than this (bytes) is never kept (it would push out many others). */
+      maxEntryBytes: z
+        .number()
+        .int()
+        .min(1024)
+        .max(1024 * 1024 * 1024),
+      /** The Redis server of the `redis` store, as a `redis://` or `rediss://` URL. */
+      redisUrl: z
+        .string()
+        .regex(/^rediss?:\/\/\S+$/, 'a redis:// or rediss:// URL')
+        .optional(),
+      /** Prefix of every key the cache writes in Redis: it reads, writes and deletes no other. */
+      prefix: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'lower-case letters, digits and _ (at most 40)'),
+      /** How long (ms) a request waits for Redis before it reads the database instead. */
+      storeTimeoutMs: z.number().int().min(10).max(10_000),
+    })
+    .refine((cache) => cache.store !== 'redis' || cache.redisUrl, {
+      message: 'the redis store needs redisUrl',
+      path: ['redisUrl'],
+    })
+    .refine((cache) => cache.maxEntryBytes <= cache.maxBytes, {
+      message: 'maxEntryBytes must be at most maxBytes',
+      path: ['maxEntryBytes'],
+    }),
   /** Usage statistics per endpoint and key (docs/usage.md), counted in memory and written in hourly buckets. */
   usage: z.strictObject({
     enabled: z.boolean(),
@@ -191,6 +229,14 @@ export default {
       onStoreError: 'allow',
       storeTimeoutMs: 200,
       storeCooldownMs: 5000,
+    },
+    cache: {
+      enabled: true,
+      store: 'memory',
+      maxBytes: 64 * 1024 * 1024,
+      maxEntryBytes: 4 * 1024 * 1024,
+      prefix: 'data_api_cache',
+      storeTimeoutMs: 100,
     },
     usage: { enabled: true, flushIntervalMs: 10_000, retentionDays: 90 },
     metrics: { enabled: false, path: '/_api/_metrics' },

@@ -20,6 +20,8 @@ import { DefinitionError } from '../errors/definition-error';
 import { compileLocale } from '../query/locale';
 import type { Model } from '../query/model';
 import type { CompileDeps } from './deps';
+import { compileCache, type CompiledCache } from '../cache/compile-cache';
+import { createReadsRecorder } from '../cache/reads-recorder';
 
 export type EndpointAuth =
   | { method: 'api-key'; keys: Set<number> }
@@ -40,6 +42,8 @@ export interface CompiledEndpoint {
   /** What it was compiled from, for the OpenAPI documents that describe it. */
   definition: EndpointDefinition;
   model: Model;
+  /** Its answers are kept in the response cache (docs/cache.md): how; null when they are not. */
+  cache: CompiledCache | null;
 }
 
 /** Handlers by endpoint type; a type missing here is refused by the admin API. */
@@ -101,6 +105,12 @@ export const compileEndpoint = (
   }
   // Checked here for every endpoint type; each handler resolves it again for its requests.
   compileLocale(definition, model, deps.locales);
+  // A cached endpoint's statements go through a recorder, which learns the types its answers read.
+  const recorder = definition.cache ? createReadsRecorder(id, deps.totals) : null;
+  const handlerDeps: CompileDeps = recorder
+    ? { ...deps, executor: recorder.executor(deps.executor), totals: { ...deps.totals, total: recorder.total } }
+    : deps;
+  const { codes, defaultCode } = deps.locales;
   return {
     id,
     name: definition.name,
@@ -112,9 +122,10 @@ export const compileEndpoint = (
     auth: compileAuth(definition.auth),
     handle:
       definition.status === STATUS_FROM_QUERY
-        ? statusFromQuery(definition, model, deps, id, factory)
-        : factory({ ...definition, status: definition.status }, model, deps, id),
+        ? statusFromQuery(definition, model, handlerDeps, id, factory)
+        : factory({ ...definition, status: definition.status }, model, handlerDeps, id),
     definition,
     model,
+    cache: recorder && compileCache(id, definition, deps.siteVersion, [defaultCode, ...codes], recorder),
   };
 };

@@ -14,6 +14,7 @@ import { buildModel } from '../query/build-model';
 import type { Model } from '../query/model';
 import type { Totals } from '../totals';
 import { publicUrlOf } from '../utils/public-url';
+import { siteVersionOf } from '../cache/site-version';
 import { createLocks } from '../writes/locks';
 import { createObjectWriter, type ObjectWriter } from '../writes/object-writer';
 import type { BodyTimeout } from '../writes/read-chunks';
@@ -33,6 +34,8 @@ export interface CompileDeps extends Omit<ReadDeps, 'totals'>, Readonly<Omit<Wri
   /** Strapi's connection pool, for reads outside a write transaction. */
   readonly connection: () => Knex;
   readonly log: { warn: (message: string) => void };
+  /** The site's schemas and the plugin's version, as the response cache's keys name them (cache/site-version.ts). */
+  readonly siteVersion: string;
 }
 
 /** The part of the deps that does not depend on the locales. */
@@ -46,6 +49,7 @@ const createServices = (strapi: Core.Strapi, totals: Totals): Services => {
   const files = pluginConfig(strapi, 'files');
   const library = mediaLibrary(strapi);
   const signer = createFileSigner(resolveKeySecret(strapi), files.urlTtlSeconds);
+  const publicUrl = publicUrlOf(strapi);
   return {
     dialect,
     executor: createExecutor(strapi, dialect),
@@ -53,7 +57,7 @@ const createServices = (strapi: Core.Strapi, totals: Totals): Services => {
       if (!models.has(uid)) models.set(uid, buildModel(strapi, uid));
       return models.get(uid)!;
     },
-    publicUrl: publicUrlOf(strapi),
+    publicUrl,
     files: {
       library,
       signer,
@@ -74,6 +78,7 @@ const createServices = (strapi: Core.Strapi, totals: Totals): Services => {
     totals,
     maxBodyBytes: pluginConfig(strapi, 'maxBodyBytes'),
     bodyTimeout: pluginConfig(strapi, 'bodyTimeout'),
+    siteVersion: siteVersionOf(strapi, publicUrl),
   };
 };
 

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { pluginConfig } from '../config/plugin-config';
+import { createCache } from '../cache';
 import { createLimits } from '../limits';
 import { createTotals } from '../totals';
 import { checkDefinition } from './check-definition';
@@ -21,6 +22,7 @@ export const createEngine = (strapi: Core.Strapi, suspensions: Suspensions) => {
   /** The deps of the snapshot in force: its locales, with the services every snapshot shares. */
   const compileDeps = () => depsFor(registry.snapshot().locales);
   const limits = createLimits(strapi);
+  const cache = createCache(strapi, totals);
   return {
     ...registry,
     async start() {
@@ -32,7 +34,10 @@ export const createEngine = (strapi: Core.Strapi, suspensions: Suspensions) => {
       registry.stop();
       await totals.stop();
       await limits.stop();
+      await cache.close();
     },
+    /** The response cache (docs/cache.md). */
+    cache,
     /** The rate limits' store and limiters (docs/rate-limits.md). */
     limits,
     compileDeps,

@@ -28,6 +28,8 @@ export interface RequestRecord {
   readonly identity?: Identity;
   /** The rate limit that refused it (429). */
   readonly limited?: BudgetName;
+  /** A cached endpoint's answer came from the response cache (`hit`) or from the database (`miss`). */
+  readonly cache?: 'hit' | 'miss';
 }
 
 /** Serving a request came to this: its record, and the error that answers it when it failed. */

@@ -1,6 +1,8 @@
 import { hash } from 'node:crypto';
 import type { Context } from 'koa';
 import type { EndpointType } from '../../../contracts/definition';
+import type { CachedAnswer } from '../cache/answer';
+import type { CompiledCache } from '../cache/compile-cache';
 
 /** The reads: what a client may keep and ask again about. Writes are never answered from a cache. */
 const REVALIDATED = new Set<EndpointType>(['list', 'aggregate']);
@@ -46,29 +48,61 @@ export const namesTag = (header: string, tag: string): boolean => {
   return false;
 };
 
+/** How an answer is revalidated: who may keep it, which version it holds, and the endpoint's cache settings. */
+export interface Revalidation {
+  /** The answer is the same for anyone who may ask (docs/deviations.md). */
+  shared: boolean;
+  /** Drafts (`?status=draft`): the tag is prefixed `draft-`, so a 304 never crosses versions. */
+  drafts: boolean;
+  cache: CompiledCache | null;
+}
+
+/**
+ * Sends a List's or Aggregate's answer, from the handler or from the response cache, with its `ETag`, or `304`
+ * with no body when the client holds it already. A shared answer of a cached endpoint also says how long a CDN
+ * may keep it (`s-maxage`) and the tags it can be purged by (cache/cdn-headers.ts).
+ */
+export const sendAnswer = (
+  ctx: Context,
+  answer: CachedAnswer,
+  { shared, cache }: Pick<Revalidation, 'shared' | 'cache'>
+) => {
+  ctx.set('ETag', answer.etag);
+  ctx.set('Cache-Control', shared ? (cache?.sharedCacheControl ?? REVALIDATE_SHARED) : REVALIDATE);
+  if (shared && cache) {
+    const tags = cache.tags();
+    ctx.set('Surrogate-Key', tags.surrogateKey);
+    ctx.set('Cache-Tag', tags.cacheTag);
+  }
+  if (answer.link) ctx.set('Link', answer.link);
+  const condition = ctx.get('If-None-Match');
+  if (condition && namesTag(condition, answer.etag)) {
+    ctx.status = 304; // Koa drops the body and its Content-Type and Content-Length
+    return;
+  }
+  ctx.status = 200;
+  ctx.body = answer.body;
+  ctx.type = 'json';
+};
+
 /**
  * Conditional GETs of List and Aggregate answers: a strong `ETag` that is the hash of the bytes sent, so it
- * changes exactly when they do (a write, a total counted again, a signed file URL renewed), and `304` with no
- * body when the client holds them already. The answer is serialized here once (Koa would serialize it
- * anyway); SHA-1 is a validator, not a secret. Errors and writes keep `no-store` and get no tag. `shared`: the
- * answer is the same for anyone who may ask (docs/deviations.md). An answer of drafts (`?status=draft`) has its
- * tag prefixed `draft-`: the same bytes read as published rows never match it, so a 304 never crosses versions.
+ * changes exactly when they do (a write, a total counted again, a signed file URL renewed). The answer is
+ * serialized here once (Koa would serialize it anyway); SHA-1 is a validator, not a secret. Errors and writes
+ * keep `no-store` and get no tag. Answers the bytes sent, which the response cache may keep.
  */
 export const answerConditionally = (
   ctx: Context,
   type: EndpointType,
-  { shared = false, drafts = false }: { shared?: boolean; drafts?: boolean } = {}
-) => {
-  if (!REVALIDATED.has(type) || ctx.status !== 200) return;
-  const text = JSON.stringify(ctx.body);
-  const tag = `"${drafts ? 'draft-' : ''}${hash('sha1', text, 'base64url')}"`;
-  ctx.set('ETag', tag);
-  ctx.set('Cache-Control', shared ? REVALIDATE_SHARED : REVALIDATE);
-  const condition = ctx.get('If-None-Match');
-  if (condition && namesTag(condition, tag)) {
-    ctx.status = 304; // Koa drops the body and its Content-Type and Content-Length
-    return;
-  }
-  ctx.body = text;
-  ctx.type = 'json';
+  revalidation: Revalidation
+): CachedAnswer | null => {
+  if (!REVALIDATED.has(type) || ctx.status !== 200) return null;
+  const body = Buffer.from(JSON.stringify(ctx.body));
+  const answer = {
+    body,
+    etag: `"${revalidation.drafts ? 'draft-' : ''}${hash('sha1', body, 'base64url')}"`,
+    link: (ctx.response.get('Link') as string) || null,
+  };
+  sendAnswer(ctx, answer, revalidation);
+  return answer;
 };

@@ -6,7 +6,7 @@ import { ApiError } from '../errors/api-error';
 import { draftsRead } from '../handlers/status-from-query';
 import type { Authenticate } from './authenticate';
 import { failedAt, servedAs, UNMATCHED, type RequestRecord, type Served } from './caller';
-import { answerConditionally } from './conditional-get';
+import { answerConditionally, sendAnswer } from './conditional-get';
 import { corsModeOf, type Cors } from './cors';
 import { subjectOf } from './limit-subject';
 import { answerOtherMethod } from './other-method';
@@ -58,20 +58,36 @@ export const createEndpointRoute =
       });
       record = { endpoint, identity };
       await rateLimit.spend(ctx, endpoint, identity);
-      await endpoint.handle(ctx, {
+      const request = {
         param,
         user: identity.kind === 'user' ? identity.user : undefined,
         preview: identity.kind === 'key' && identity.preview,
         // An API key's signed file URLs count against the key. A user's and a public endpoint's count against
         // whoever downloads: a URL travels (a page, a log), and its holder must not spend a user's budget.
         fileSubject: identity.kind === 'key' ? subjectOf(ctx, identity) : undefined,
-      });
-      // Allowed IPs keep an answer private: a shared cache would hand it to addresses outside the list.
-      answerConditionally(ctx, endpoint.type, {
+      };
+      const revalidation = {
+        // Allowed IPs keep an answer private: a shared cache would hand it to addresses outside the list.
         shared: mode === 'public' && !endpoint.ipAllowed,
-        drafts: draftsRead(ctx),
-      });
-      return servedAs(record);
+        cache: endpoint.cache,
+      };
+      // Everything above ran for a hit too: IPs, origin, authentication, rate limits (docs/cache.md).
+      const visit = endpoint.cache
+        ? await engine.cache.visit(endpoint.id, endpoint.cache, {
+            ...request,
+            path: ctx.path,
+            querystring: ctx.querystring,
+          })
+        : null;
+      if (visit?.hit) {
+        sendAnswer(ctx, visit.hit, revalidation);
+        return servedAs({ ...record, cache: 'hit' });
+      }
+      await endpoint.handle(ctx, request);
+      // Whether drafts were read is known once the handler ran.
+      const answer = answerConditionally(ctx, endpoint.type, { ...revalidation, drafts: draftsRead(ctx) });
+      if (visit && answer) void engine.cache.keep(endpoint.id, visit, answer);
+      return servedAs(visit ? { ...record, cache: 'miss' } : record);
     } catch (error) {
       return failedAt(record, error);
     }

@@ -82,6 +82,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       media: definition.media ?? null,
       mediaUrls: definition.mediaUrls ?? null,
       rateLimit: definition.rateLimit ?? null,
+      cache: definition.cache ?? null,
       ...(actor ? { authorId: actor.id } : {}),
     };
     let row;

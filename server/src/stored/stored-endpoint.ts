@@ -41,6 +41,7 @@ export const storedEndpointSchema = z.object({
   locale: z.unknown(),
   media: z.unknown(),
   mediaUrls: z.unknown(),
+  cache: z.unknown(),
   enabled: z.unknown(),
 });
 
@@ -89,6 +90,7 @@ export const toDefinitionInput = (row: StoredEndpointRow) => ({
   ...(row.locale ? { locale: row.locale } : {}),
   ...(row.media ? { media: row.media } : {}),
   ...(row.mediaUrls ? { mediaUrls: row.mediaUrls } : {}),
+  ...(row.cache ? { cache: row.cache } : {}),
   enabled: row.enabled !== false,
 });
 

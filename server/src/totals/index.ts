@@ -35,6 +35,7 @@ export const createTotals = (strapi: Core.Strapi, { maxAgeMs, intervalMs }: Tota
   // Strapi's metadata and dialect are known once the database is up: read on first use.
   let owners: Map<string, Set<string>> | null = null;
   let unwatch: (() => void) | null = null;
+  const listeners: Array<(uids: string[]) => void> = [];
 
   const readsOf = (sql: string) => {
     let uids = reads.get(sql);
@@ -47,6 +48,7 @@ export const createTotals = (strapi: Core.Strapi, { maxAgeMs, intervalMs }: Tota
     if (!list.length) return;
     generations.bump(list);
     shared.written(list);
+    for (const listener of listeners) listener(list);
   };
 
   return {
@@ -55,6 +57,14 @@ export const createTotals = (strapi: Core.Strapi, { maxAgeMs, intervalMs }: Tota
       cache.total(sql, bindings, readsOf(sql), count),
     /** This instance committed writes to these types (its own SQL writes; Strapi's are watched). */
     written,
+    /** The write clock the totals keep, shared with the response cache (server/src/cache). */
+    generations,
+    /** The content types whose writes can change what a statement reads. */
+    readsOf,
+    /** Hears every write this instance saw (after the clock moved), as `written` takes them. */
+    onWritten(listener: (uids: string[]) => void) {
+      listeners.push(listener);
+    },
     start() {
       unwatch = watchStrapiWrites(strapi, tracked, (uid) => written([uid]));
       shared.start();
