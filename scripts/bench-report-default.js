@@ -85,6 +85,24 @@ const comparisons = (results, creates, etagWork, usageWork) => {
       unit: 'x',
     },
     {
+      label: '/_api List 100 cached (hit) vs bare node:http 100, total kept',
+      value: rps('cachedHit') / rps('bareKept100'),
+      unit: 'x',
+      target: 3,
+    },
+    {
+      label: '/_api List 100 cached (hit) vs /api/products 100',
+      value: rps('cachedHit') / rps('rest100'),
+      unit: 'x',
+      target: 50,
+    },
+    {
+      label: '/_api List 100 cached, 304 to If-None-Match vs the hit',
+      value: rps('cachedNotModified') / rps('cachedHit'),
+      unit: 'x',
+      target: 1,
+    },
+    {
       label: '/_api List 10 with a limit in memory vs without',
       value: rps('list10memory') / rps('list10unlimited'),
       unit: '%',

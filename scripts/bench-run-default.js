@@ -24,6 +24,9 @@
  *      /_api List  vs  Strapi REST with the equivalent populate (target >= 5x; scripts/bench-blog.js)
  *   16-17. the marketing site's home page: one /_api List call  vs  Strapi REST with the equivalent deep
  *      populate (target >= 10x; scripts/bench-site.js)
+ *   18-19. the List of 100 with a response cache: a hit  vs  the bare server keeping its total (target >= 3x)  and
+ *      vs  Strapi REST (target >= 50x); the 304 to If-None-Match naming the cached ETag  vs  the hit (target >= 1x;
+ *      scripts/bench-cache.js)
  *   13-15. the List of 10 rows with a rate limit it never reaches, counted in memory and in Redis  vs  without a
  *      limit, in BENCH_LIMIT_ROUNDS interleaved rounds, medians compared (targets >= 90% and >= 80%;
  *      scripts/bench-limits.js), usage counting's share taken off (scripts/bench-usage.js)
@@ -45,6 +48,7 @@ const { siteScenarios } = require('./bench-site');
 const { notModifiedScenario, measureEtagWork } = require('./bench-etag');
 const { limitScenarios } = require('./bench-limits');
 const { measureUsageWork } = require('./bench-usage');
+const { cacheScenarios } = require('./bench-cache');
 
 /**
  * The bench runs at log level `error`, where the access log costs one level check. This writes every line at
@@ -152,6 +156,7 @@ const runScenarios = async (strapi, origin, bareOrigin, key, context, limited) =
   scenarios.push(...(await fileScenarios(strapi, origin, key)));
   scenarios.push(...(await blogScenarios(strapi, origin, key)));
   scenarios.push(...(await siteScenarios(strapi, origin, key)));
+  scenarios.push(...(await cacheScenarios(strapi, origin, key, list100)));
   const results = await runInRounds(floor, SETTINGS.floorRounds);
   for (const scenario of scenarios) results[scenario.id] ??= await runScenario(scenario);
   const etagWork = await measureEtagWork(list10);

@@ -6,7 +6,7 @@
  * new database on that server), Strapi in this process, autocannon in a child process (scripts/bench-load.js)
  * so that the load generator does not compete with the server for its event loop:
  *
- *   npm run bench             scenarios 1-3 and 5-17 (scripts/bench-run-default.js)
+ *   npm run bench             scenarios 1-3 and 5-19 (scripts/bench-run-default.js)
  *   npm run bench:aggregate   scenario 4, `node --expose-gc scripts/bench.js --aggregate`
  *                             (scripts/bench-run-aggregate.js)
  *   npm run bench:sweep       scenario 12, `node --expose-gc scripts/bench.js --sweep` (scripts/bench-run-sweep.js)
