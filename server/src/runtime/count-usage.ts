@@ -5,6 +5,16 @@ import type { UsageRecorder } from '../usage/recorder';
 import { keyIdOf, type RequestRecord } from './caller';
 
 /**
+ * Koa's `response.length`, reading the Content-Length it set without its `response.get`, which copies every
+ * header of the answer to read one.
+ */
+const lengthOf = (ctx: Context): number => {
+  const declared = ctx.res.getHeader('Content-Length');
+  if (declared !== undefined) return parseInt(String(declared), 10) || 0;
+  return ctx.response.length ?? 0;
+};
+
+/**
  * Counts each answer of a request that matched an endpoint (docs/usage.md): its status class, its latency and
  * its body's length, and apart, whether a rate limit refused it (as the metrics tell it). Koa knows the length of a string, a buffer or a set Content-Length; a JSON object body
  * it measures by serializing it. A stream without a length counts 0 bytes. Null when usage is off.
@@ -13,7 +23,6 @@ export const createUsageCount = (strapi: Core.Strapi, recorder: UsageRecorder) =
   if (!pluginConfig(strapi, 'usage').enabled) return null;
   return (ctx: Context, ms: number, record: RequestRecord) => {
     if (!record.endpoint) return;
-    const { status, response } = ctx;
-    recorder.count(record.endpoint, keyIdOf(record) ?? 0, status, ms, response.length ?? 0, Boolean(record.limited));
+    recorder.count(record.endpoint, keyIdOf(record) ?? 0, ctx.status, ms, lengthOf(ctx), Boolean(record.limited));
   };
 };
