@@ -1,5 +1,7 @@
-import { types } from 'pg';
-import { pgQueryTypes } from '../../server/src/query/pg-timestamps';
+import { pgQueryTypes, type PgTypes } from '../../server/src/query/pg-timestamps';
+
+// The driver Strapi uses on PostgreSQL (no type declarations of its own): its type parsers are the reference.
+const { types } = jest.requireActual<{ types: PgTypes }>('pg');
 
 const TIMESTAMP = 1114;
 const driverParse = types.getTypeParser(TIMESTAMP, 'text');
