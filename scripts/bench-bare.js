@@ -8,10 +8,13 @@
  *   GET /products                          the first 100 products by id
  *   GET /products?after=N                  a keyset page: the 100 after id N
  *   GET /products?category=X[&after=N]     the same, of one category
+ *   GET /kept/products...                  the same pages with the total kept (below)
  *
  * Each answer is the `/_api` List's: `{ page, total, items, _links }` with the `Link` header, `total` an exact
- * `SELECT COUNT(*)` on every request (the whole listing's, without the cursor, as a keyset page's total is),
- * `next` when a row follows the page (read as a 101st row). Items hold id, title, sku, price, stock, category,
+ * `SELECT COUNT(*)` (the whole listing's, without the cursor, as a keyset page's total is), `next` when a row
+ * follows the page (read as a 101st row). Under /products the count runs on every request; under /kept it runs
+ * once per listing and is kept, as the plugin keeps its totals until a write (the bench writes nothing while it
+ * measures), so that only the page's statement runs: the floor a List can reach. Items hold id, title, sku, price, stock, category,
  * active, releasedAt: decimals as JSON numbers, booleans as booleans, datetimes as ISO strings.
  *
  * Drivers, with the playground's connection settings (config/database.js): one better-sqlite3 connection on
@@ -139,8 +142,8 @@ const DRIVERS = { sqlite: openSqlite, postgres: openPostgres, mysql: openMysql }
 // ---------------------------------------------------------------------------------------------- server
 
 // As the `/_api` links write them: keys and values percent-encoded.
-const href = (entries) =>
-  `/products?${entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
+const href = (path, entries) =>
+  `${path}?${entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
 
 /** The request's parameters, or null when one is unknown, repeated or malformed (answered 400). */
 const parseQuery = (search) => {
@@ -156,40 +159,70 @@ const parseQuery = (search) => {
   return query;
 };
 
-const answerPage = async (db, statements, query) => {
+const countRows = async (db, count, listing) => Number((await db.rows(count, listing))[0][0]);
+
+// A category is the caller's choice: the kept totals are bounded (forgotten all at once when full).
+const KEPT_TOTALS = 1000;
+
+/** Totals counted once per listing (statement and category), as the plugin keeps them while nothing is written. */
+const keptTotals = (db) => {
+  const kept = new Map();
+  return (count, listing) => {
+    const key = `${count.name}\u0000${listing.join('')}`;
+    let total = kept.get(key);
+    if (total === undefined) {
+      if (kept.size >= KEPT_TOTALS) kept.clear();
+      // The promise is kept: requests that arrive while the first count runs share it; a failed one is forgotten.
+      total = countRows(db, count, listing);
+      total.catch(() => kept.delete(key));
+      kept.set(key, total);
+    }
+    return total;
+  };
+};
+
+const answerPage = async (db, statements, query, totalOf, path) => {
   const { page, count } = statements[`${query.category !== null}/${query.after !== null}`];
   const listing = query.category !== null ? [query.category] : [];
-  const [rows, counted] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.rows(page, query.after !== null ? [...listing, query.after] : listing),
-    db.rows(count, listing),
+    totalOf(count, listing),
   ]);
   const items = rows.slice(0, PAGE_SIZE).map(toItem);
   const _links = {};
   if (rows.length > PAGE_SIZE) {
     const others = query.entries.filter(([key]) => key !== CURSOR);
-    _links.next = { href: href([...others, [CURSOR, String(items[items.length - 1].id)]]) };
+    _links.next = { href: href(path, [...others, [CURSOR, String(items[items.length - 1].id)]]) };
   }
-  return { page: 1, total: Number(counted[0][0]), items, _links };
+  return { page: 1, total, items, _links };
 };
 
-const handler = (db, statements) => (request, response) => {
-  const url = new URL(request.url, 'http://bare');
-  const query = request.method === 'GET' && url.pathname === '/products' ? parseQuery(url.search) : null;
-  if (!query) {
-    response.writeHead(request.method === 'GET' && url.pathname === '/products' ? 400 : 404).end();
-    return;
-  }
-  answerPage(db, statements, query).then(
-    (body) => {
-      const headers = { 'Content-Type': 'application/json; charset=utf-8' };
-      if (body._links.next) headers.Link = `<${body._links.next.href}>; rel="next"`;
-      response.writeHead(200, headers).end(JSON.stringify(body));
-    },
-    (error) => {
-      process.stderr.write(`[bench] bare server: ${error.stack}\n`);
-      response.writeHead(500).end();
+const KEPT_PREFIX = '/kept';
+
+const handler = (db, statements) => {
+  const counting = (count, listing) => countRows(db, count, listing);
+  const keeping = keptTotals(db);
+  return (request, response) => {
+    const url = new URL(request.url, 'http://bare');
+    const kept = url.pathname.startsWith(`${KEPT_PREFIX}/`);
+    const known = request.method === 'GET' && url.pathname.slice(kept ? KEPT_PREFIX.length : 0) === '/products';
+    const query = known ? parseQuery(url.search) : null;
+    if (!query) {
+      response.writeHead(known ? 400 : 404).end();
+      return;
     }
-  );
+    answerPage(db, statements, query, kept ? keeping : counting, url.pathname).then(
+      (body) => {
+        const headers = { 'Content-Type': 'application/json; charset=utf-8' };
+        if (body._links.next) headers.Link = `<${body._links.next.href}>; rel="next"`;
+        response.writeHead(200, headers).end(JSON.stringify(body));
+      },
+      (error) => {
+        process.stderr.write(`[bench] bare server: ${error.stack}\n`);
+        response.writeHead(500).end();
+      }
+    );
+  };
 };
 
 /**

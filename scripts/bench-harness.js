@@ -124,21 +124,24 @@ const measureScenario = async (scenario) => {
   step(`${scenario.name}: warm-up ${SETTINGS.warmup}s`);
   assertClean(scenario, 'warm-up', await runLoad({ ...load, duration: SETTINGS.warmup }), { answered: false });
   step(`${scenario.name}: measuring ${SETTINGS.seconds}s`);
+  // The servers run in this process and the load generator in another: this process's CPU time is theirs.
+  const cpuBefore = process.cpuUsage();
   const result = await runLoad({ ...load, duration: SETTINGS.seconds });
+  const cpu = process.cpuUsage(cpuBefore);
   assertClean(scenario, 'measured run', result);
   if (scenario.volatileBody) await checkScenario(scenario);
-  return result;
+  return { ...result, cpuMicrosPerRequest: (cpu.user + cpu.system) / result.totalRequests };
 };
 
 /**
- * The run of median req/s of each scenario over SETTINGS.limitRounds rounds, the scenarios taking turns within
- * each round: a slower or busier stretch of the machine weighs on all of them alike.
+ * The run of median req/s of each scenario over `rounds` rounds, the scenarios taking turns within each round: a
+ * slower or busier stretch of the machine weighs on all of them alike.
  */
-const runInRounds = async (scenarios) => {
+const runInRounds = async (scenarios, rounds) => {
   const runs = Object.fromEntries(scenarios.map((s) => [s.id, []]));
-  for (let round = 1; round <= SETTINGS.limitRounds; round += 1) {
+  for (let round = 1; round <= rounds; round += 1) {
     for (const scenario of scenarios) {
-      step(`round ${round} of ${SETTINGS.limitRounds}`);
+      step(`round ${round} of ${rounds}`);
       runs[scenario.id].push(await runScenario(scenario));
     }
   }

@@ -33,6 +33,7 @@ const SETTINGS = {
   aggregateRounds: Math.round(positive('BENCH_AGGREGATE_ROUNDS', 5)),
   aggregateWarmup: Math.round(positive('BENCH_AGGREGATE_WARMUP', 1)),
   limitRounds: Math.round(positive('BENCH_LIMIT_ROUNDS', 3)),
+  floorRounds: Math.round(positive('BENCH_FLOOR_ROUNDS', 3)),
   sweepSizes: MODE === 'sweep' ? sweepSizes() : null,
 };
 

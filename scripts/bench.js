@@ -6,7 +6,7 @@
  * new database on that server), Strapi in this process, autocannon in a child process (scripts/bench-load.js)
  * so that the load generator does not compete with the server for its event loop:
  *
- *   npm run bench             scenarios 1-3 and 5-17 (scripts/bench-run-default.js)
+ *   npm run bench             scenarios 1-3 and 5-19 (scripts/bench-run-default.js)
  *   npm run bench:aggregate   scenario 4, `node --expose-gc scripts/bench.js --aggregate`
  *                             (scripts/bench-run-aggregate.js)
  *   npm run bench:sweep       scenario 12, `node --expose-gc scripts/bench.js --sweep` (scripts/bench-run-sweep.js)
@@ -15,7 +15,8 @@
  * (default 2), BENCH_CONNECTIONS (default 10), BENCH_PORT (default: a free port), DATABASE_* as for the
  * playground; for `bench`: BENCH_PRODUCTS (default 10000), BENCH_CREATE_ROUNDS (measured rounds of the Create
  * scenario, default 10), BENCH_CREATE_WARMUP (its warm-up rounds, default 3), BENCH_LIMIT_ROUNDS (rounds of the
- * rate limit scenarios, default 3); for `bench:aggregate`: BENCH_ORDERS (default 1000000), BENCH_AGGREGATE_ROUNDS
+ * rate limit scenarios, default 3), BENCH_FLOOR_ROUNDS (rounds of the List of 100 against the bare server
+ * keeping its total, default 3); for `bench:aggregate`: BENCH_ORDERS (default 1000000), BENCH_AGGREGATE_ROUNDS
  * (measured rounds per side, default 5), BENCH_AGGREGATE_WARMUP (default 1); for `bench:sweep`:
  * BENCH_SWEEP_SIZES (default 10000,100000,1000000).
  *

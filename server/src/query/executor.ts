@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { createHash } from 'node:crypto';
 import { MYSQL_LONG_GROUP_CONCAT, type Dialect } from './dialect';
 import { createLru } from './lru';
+import { pgQueryTypes, type PgTypes } from './pg-timestamps';
 
 export type Row = Record<string, unknown>;
 
@@ -14,8 +15,14 @@ export interface Executor {
 
 type SqliteStatement = { raw(toggle: boolean): { all(...params: unknown[]): unknown[] } };
 type SqliteDatabase = { prepare(sql: string): SqliteStatement };
-type PgClient = {
-  query(config: { name?: string; text: string; values?: unknown[]; rowMode?: 'array' }): Promise<{ rows: unknown[] }>;
+type PgClient = PgTypes & {
+  query(config: {
+    name?: string;
+    text: string;
+    values?: unknown[];
+    rowMode?: 'array';
+    types?: PgTypes;
+  }): Promise<{ rows: unknown[] }>;
   connection: { parsedStatements: Record<string, string> };
 };
 type MysqlConnection = {
@@ -41,8 +48,9 @@ const mysqlQuery = (conn: MysqlConnection, sql: string, values: unknown[], rowsA
 
 /**
  * Runs SQL built by this plugin below knex's query builder, on a connection from Strapi's pool: prepared
- * better-sqlite3 statements on SQLite, named prepared statements on PostgreSQL, mysql2 (client-side escaping,
- * Strapi's type casts) on MySQL/MariaDB. Values always travel apart from the SQL text.
+ * better-sqlite3 statements on SQLite, named prepared statements on PostgreSQL (datetimes read faster:
+ * pg-timestamps.ts), mysql2 (client-side escaping, Strapi's type casts) on MySQL/MariaDB. Values always travel
+ * apart from the SQL text.
  */
 export const createExecutor = (strapi: Core.Strapi, dialect: Dialect): Executor => {
   const client = (strapi.db.connection as unknown as Knex).client as unknown as {
@@ -98,6 +106,7 @@ export const createExecutor = (strapi: Core.Strapi, dialect: Dialect): Executor 
         name,
         text,
         values: bindings,
+        types: pgQueryTypes(client),
         ...(asArrays ? { rowMode: 'array' as const } : {}),
       });
       return result.rows;

@@ -101,7 +101,8 @@ export const answerConditionally = (
   const answer = {
     body,
     etag: `"${revalidation.drafts ? 'draft-' : ''}${hash('sha1', body, 'base64url')}"`,
-    link: (ctx.response.get('Link') as string) || null,
+    // From Node's headers: Koa's `response.get` copies every header of the answer to read one.
+    link: (ctx.res.getHeader('Link') as string | undefined) || null,
   };
   sendAnswer(ctx, answer, revalidation);
   return answer;
