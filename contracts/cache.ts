@@ -56,6 +56,9 @@ export const cacheProblems = (d: {
   return problems;
 };
 
+/** What the response cache made of a request to a cached endpoint: answered from an entry, or read the database. */
+export type CacheOutcome = 'hit' | 'miss';
+
 export const CACHE_STORES = ['memory', 'redis'] as const;
 
 /** The response cache's state on this instance, as the admin API answers it (`GET /data-api/cache`). */

@@ -70,9 +70,10 @@ export const createResponseCache = (
     async keep(endpointId: number, visit: Extract<CacheVisit, { hit: null }>, answer: CachedAnswer) {
       const { cache, stamp, key } = visit;
       const reads = cache.recorder.reads();
+      const files = cache.recorder.readsFiles();
       // Files first read by this answer: its signed URLs are its caller's, and its key does not say whose.
-      if (!stamp || !reads.length || (cache.recorder.readsFiles() && !visit.perCaller)) return;
-      const ttlMs = cache.recorder.readsFiles() ? Math.min(cache.maxAgeMs, urlTtlSeconds * 500) : cache.maxAgeMs;
+      if (!stamp || !reads.length || (files && !visit.perCaller)) return;
+      const ttlMs = files ? Math.min(cache.maxAgeMs, urlTtlSeconds * 500) : cache.maxAgeMs;
       await store.keep(key, answer, stamp, { endpointId, reads, ttlMs }).catch(failed);
     },
     /** Drops one endpoint's entries or all, on every instance (others within `refreshIntervalMs`). */

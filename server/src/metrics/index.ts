@@ -1,9 +1,9 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
-import type { CacheStats } from '../../../contracts/cache';
+import type { CacheOutcome, CacheStats } from '../../../contracts/cache';
 import { registerCacheMetrics } from './cache';
 import { registerPoolGauges, type PoolState } from './pool';
 import { pulledCounter } from './pulled-counter';
-import { createSeries, type CacheOutcome, type LimitScope, type MeasuredEndpoint } from './series';
+import { createSeries, type LimitScope, type MeasuredEndpoint } from './series';
 
 /** What metrics read from the rest of the plugin when scraped: counts kept where the events happen. */
 export interface MetricSources {

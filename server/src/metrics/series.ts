@@ -1,4 +1,5 @@
 import type { Counter, Histogram } from 'prom-client';
+import type { CacheOutcome } from '../../../contracts/cache';
 
 /** What metrics read of a compiled endpoint: its route is its label (the method and the path, as the owner wrote them). */
 export interface MeasuredEndpoint {
@@ -7,9 +8,6 @@ export interface MeasuredEndpoint {
 }
 
 export type LimitScope = 'key' | 'endpoint';
-
-/** A cached endpoint's answer: from the response cache, or from the database. */
-export type CacheOutcome = 'hit' | 'miss';
 
 /**
  * Requests that matched no endpoint (unknown paths, the session resource, files, OpenAPI documents) share one

@@ -1,3 +1,4 @@
+import type { CacheOutcome } from '../../../contracts/cache';
 import type { RateLimit } from '../../../contracts/rate-limit';
 import type { SessionUser } from '../../../contracts/session';
 import type { CompiledEndpoint } from '../engine/compile-endpoint';
@@ -29,7 +30,7 @@ export interface RequestRecord {
   /** The rate limit that refused it (429). */
   readonly limited?: BudgetName;
   /** A cached endpoint's answer came from the response cache (`hit`) or from the database (`miss`). */
-  readonly cache?: 'hit' | 'miss';
+  readonly cache?: CacheOutcome;
 }
 
 /** Serving a request came to this: its record, and the error that answers it when it failed. */

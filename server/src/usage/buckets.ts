@@ -1,3 +1,4 @@
+import type { CacheOutcome } from '../../../contracts/cache';
 import { HOUR_MS, LATENCY_BOUNDS_MS } from '../../../contracts/usage';
 import { latencyClass } from './histogram';
 
@@ -22,15 +23,17 @@ export const COUNTERS = [
   'msOver',
 ] as const;
 
-const REQUESTS = 0;
-/** Status class n (2 to 5) is counted at index n - 1. */
-const STATUS_OFFSET = -1;
-const RATE_LIMITED = 5;
-const CACHE_HITS = 6;
-const CACHE_MISSES = 7;
-const BYTES = 8;
-const DURATION = 9;
-export const FIRST_LATENCY_CLASS = 10;
+/** A counter's index in `counts`, from its name: the list above is the one place their order is written. */
+const indexOf = (name: (typeof COUNTERS)[number]) => COUNTERS.indexOf(name);
+const REQUESTS = indexOf('requests');
+/** Status class n (2 to 5) is counted n - 2 places after `success` (class 2). */
+const STATUS_OFFSET = indexOf('success') - 2;
+const RATE_LIMITED = indexOf('rateLimited');
+const CACHE_HITS = indexOf('cacheHits');
+const CACHE_MISSES = indexOf('cacheMisses');
+const BYTES = indexOf('bytes');
+const DURATION = indexOf('durationMs');
+export const FIRST_LATENCY_CLASS = indexOf(`ms${LATENCY_BOUNDS_MS[0]}`);
 
 /** Hours since the epoch: a bucket's period. */
 export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS);
@@ -38,7 +41,7 @@ export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS);
 /** What became of an answer beyond its status: a rate limit refused it, or the response cache answered it or not. */
 export interface CountedOutcome {
   readonly limited?: unknown;
-  readonly cache?: 'hit' | 'miss';
+  readonly cache?: CacheOutcome;
 }
 
 const NO_OUTCOME: CountedOutcome = {};
