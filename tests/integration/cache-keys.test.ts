@@ -1,3 +1,4 @@
+import type { Response } from 'supertest';
 import { served } from '../helpers/cache';
 import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures';
 import { keyedSuite } from '../helpers/keyed-suite';
@@ -12,6 +13,7 @@ const SITE = 'http://localhost:4000';
 const { app, admin, key } = keyedSuite({ env: { DATA_API_CORS_ORIGINS: SITE } });
 let other: KeyFixture;
 let preview: KeyFixture;
+let oneForm: { id: number };
 const CACHE = { maxAgeSeconds: 600 };
 const SITE_USER = 'plugin::users-permissions.user';
 
@@ -36,6 +38,16 @@ beforeAll(async () => {
   const list = { type: 'list', auth: keys, sort: [{ field: 'id', dir: 'asc' }], cache: CACHE };
   const orders = { ...list, object: 'api::order.order', fields: [{ name: 'id' }, { name: 'status' }] };
   await createEndpoint(admin, key, { ...orders, path: 'keys/orders' });
+  oneForm = await createEndpoint(admin, key, { ...orders, path: 'keys/one-form' });
+  // Not cached, and paged by number (not sorted by id first): its links are `?page=<n>`.
+  await createEndpoint(admin, key, {
+    type: 'list',
+    auth: keys,
+    object: orders.object,
+    fields: orders.fields,
+    sort: [{ field: 'status', dir: 'asc' }],
+    path: 'keys/one-form-uncached',
+  });
   await createEndpoint(admin, key, {
     ...list,
     path: 'keys/files',
@@ -74,6 +86,30 @@ describe('the query string', () => {
     const fresh = await served(app, get('/_api/keys/orders?status=paid&id:gt=10'));
     expect(swapped.response.text).toBe(fresh.response.text);
     expect(swapped.response.body.items.every((o: { status: string }) => o.status === 'paid')).toBe(true);
+  });
+
+  test('its parameters in any order answer the same bytes, ETag and links, hit or miss', async () => {
+    const [sorted, swapped] = ['?id:gt=10&page=2&status=paid', '?status=paid&page=2&id:gt=10'];
+    const form = (response: Response) => [response.text, response.headers.etag, response.headers.link];
+    await warm(`/_api/keys/one-form${swapped}`);
+    const hit = await served(app, get(`/_api/keys/one-form${sorted}`));
+    expect(hit.as).toBe('hit');
+    expect((await admin.del(`/data-api/cache/endpoints/${oneForm.id}`)).status).toBe(200);
+    const miss = await served(app, get(`/_api/keys/one-form${sorted}`));
+    expect(miss.as).toBe('miss');
+    expect(form(miss.response)).toEqual(form(hit.response));
+    expect(hit.response.headers.link).toMatch(
+      /^<\/_api\/keys\/one-form\?id:gt=10&status=paid&after=\d+>; rel="next", /
+    );
+
+    const [inOrder, outOfOrder] = await Promise.all(
+      [sorted, swapped].map((query) => get(`/_api/keys/one-form-uncached${query}`)())
+    );
+    expect(inOrder.headers.link).toBe(
+      '</_api/keys/one-form-uncached?id:gt=10&status=paid&page=3>; rel="next", ' +
+        '</_api/keys/one-form-uncached?id:gt=10&status=paid>; rel="prev"'
+    );
+    expect(form(outOfOrder)).toEqual(form(inOrder));
   });
 
   test('another filter or another page is another answer', async () => {

@@ -61,7 +61,7 @@ describe('keyset links', () => {
       keyset: { lastId: 300 },
     });
     expect(result.next).toEqual({ href: `${BASE}?status=paid&after=300` });
-    expect(result.prev).toEqual({ href: `${BASE}?status=paid&after=100` });
+    expect(result.prev).toEqual({ href: `${BASE}?after=100&status=paid` });
   });
 
   test("keeps the client's own id filters beside the cursor", () => {
@@ -76,6 +76,40 @@ describe('keyset links', () => {
 
   test('no next on the last page', () => {
     expect(links({ more: false, keyset: { lastId: 40 } })).toEqual({});
+  });
+});
+
+describe('one order', () => {
+  const orders: Array<Array<[string, string]>> = [
+    [
+      ['status', 'paid'],
+      ['page', '2'],
+      ['id:gt', '5'],
+      ['total:gt', '10'],
+    ],
+    [
+      ['total:gt', '10'],
+      ['id:gt', '5'],
+      ['page', '2'],
+      ['status', 'paid'],
+    ],
+  ];
+
+  test('parameters given in any order are linked sorted by name, then page', () => {
+    for (const entries of orders) {
+      expect(links({ page: 2, entries })).toEqual({
+        next: { href: `${BASE}?id:gt=5&status=paid&total:gt=10&page=3` },
+        prev: { href: `${BASE}?id:gt=5&status=paid&total:gt=10` },
+      });
+    }
+  });
+
+  test('a keyset link: sorted by name, then the cursor', () => {
+    for (const entries of orders) {
+      expect(links({ entries: [...entries, ['after', '100']], keyset: { lastId: 300 } }).next).toEqual({
+        href: `${BASE}?id:gt=5&status=paid&total:gt=10&after=300`,
+      });
+    }
   });
 });
 
@@ -96,8 +130,8 @@ describe('encoding', () => {
 
   test('the links parse back to the original pairs', () => {
     const entries: Array<[string, string]> = [
-      ['note', 'a=b?c#d/é'],
       ['id:gt', '5'],
+      ['note', 'a=b?c#d/é'],
     ];
     const url = new URL(links({ entries }).next!.href);
     expect([...url.searchParams]).toEqual([...entries, ['page', '2']]);

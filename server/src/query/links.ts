@@ -23,9 +23,16 @@ const encodeKey = (key: string) => encodeURIComponent(key).replace(/%3A/gi, ':')
 const withParams = (base: string, entries: Array<[string, string]>) =>
   entries.length ? `${base}?${entries.map(([k, v]) => `${encodeKey(k)}=${encodeURIComponent(v)}`).join('&')}` : base;
 
+// By name, in code-unit order: a name is given once (a repeat is refused), so the order is total.
+const byName = ([a]: [string, string], [b]: [string, string]) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The parameters sorted by name, then `page` or the cursor: the same request in any order answers the same
+ * links, so the same bytes and ETag, as the response cache keeps one entry for every order.
+ */
 export const buildPageLinks = ({ base, entries, page, more, keyset }: LinkInput): PageLinks => {
   const links: PageLinks = {};
-  const others = entries.filter(([k]) => k !== 'page');
+  const others = entries.filter(([k]) => k !== 'page').sort(byName);
   if (more) {
     links.next = keyset
       ? {
