@@ -1,7 +1,14 @@
+import { hash } from 'node:crypto';
+import { definitionSchema } from '../../contracts/definition';
 import { sizeOf, type CachedAnswer } from '../../server/src/cache/answer';
+import { cacheKeyOf } from '../../server/src/cache/cache-key';
+import { compileCache } from '../../server/src/cache/compile-cache';
 import { createMemoryStore } from '../../server/src/cache/memory-store';
+import { createReadsRecorder } from '../../server/src/cache/reads-recorder';
 import type { Lookup } from '../../server/src/cache/store';
+import { buildPageLinks, linkHeader } from '../../server/src/query/links';
 import { createGenerations } from '../../server/src/totals/generations';
+import { retainedBytes } from '../helpers/heap';
 
 const ORDER = 'api::order.order';
 const CUSTOMER = 'api::customer.customer';
@@ -57,7 +64,7 @@ describe('memory cache store', () => {
   });
 
   test('keeps no answer over maxEntryBytes, and stays under maxBytes', async () => {
-    const { store, fill, hitOf } = setup({ maxBytes: 4096, maxEntryBytes: 1024 });
+    const { store, fill, hitOf } = setup({ maxBytes: 4096, maxEntryBytes: 2048 });
     await fill('big', 'x'.repeat(2000));
     expect(await hitOf('big')).toBeNull();
     for (let n = 0; n < 200; n += 1) {
@@ -81,5 +88,65 @@ describe('memory cache store', () => {
     expect([await hitOf('a1'), (await hitOf('b1'))?.body.toString()]).toEqual([null, 'b']);
     expect(store.drop()).toBe(1);
     expect(store.usage()).toEqual({ bytes: 0, entries: 0, evictions: 0 });
+  });
+
+  describe('a flood of distinct query strings holds no more than the bound (heap and Buffers)', () => {
+    const MAX_BYTES = 8 * 1024 * 1024;
+    const cache = compileCache(
+      1,
+      definitionSchema.parse({
+        name: 'orders',
+        path: 'orders',
+        type: 'list',
+        object: 'api::order.order',
+        fields: [{ name: 'id' }, { name: 'status' }],
+        auth: { method: 'api-key', keys: [1] },
+        cache: { maxAgeSeconds: 600 },
+      }),
+      'site',
+      null,
+      createReadsRecorder(1, { readsOf: () => [ORDER], total: async (_sql, _bindings, count) => count() })
+    )!;
+    const querystring = (n: number) => `status=paid&id:gt=${n}`;
+    /** A page of `records` as the runtime answers it (runtime/conditional-get.ts): its bytes, their tag, its links. */
+    const pageOf = (n: number, records: number): CachedAnswer => {
+      const links = buildPageLinks({
+        base: '/_api/orders',
+        entries: [...new URLSearchParams(querystring(n))],
+        page: 1,
+        more: records > 0,
+        keyset: { lastId: n + records },
+      });
+      const items = Array.from({ length: records }, (_, i) => ({ id: n + i + 1, status: 'paid' }));
+      const body = Buffer.from(JSON.stringify({ page: 1, total: records, items, _links: links }));
+      return { body, etag: `"${hash('sha1', body, 'base64url')}"`, link: linkHeader(links) };
+    };
+
+    test.each([
+      ['empty pages', 0, 40_000],
+      ['pages of 20 records', 20, 10_000],
+    ])(
+      '%s',
+      async (_name, records, requests) => {
+        const store = createMemoryStore(createGenerations(), { maxBytes: MAX_BYTES, maxEntryBytes: 1024 * 1024 });
+        const retained = await retainedBytes(async () => {
+          for (let n = 0; n < requests; n += 1) {
+            const key = cacheKeyOf(1, cache, { path: '/_api/orders', querystring: querystring(n), preview: false });
+            const lookup = await store.lookup(key, [ORDER]);
+            if (lookup.hit) throw new Error(`${key} was already kept`);
+            // Answers that are not kept (other endpoints', errors) share Node's Buffer pool with those that are.
+            Buffer.from(JSON.stringify({ error: n }));
+            await store.keep(key, pageOf(n, records), lookup.stamp, keeping());
+          }
+          return store;
+        });
+        const { bytes, entries, evictions } = store.usage();
+        expect(evictions).toBeGreaterThan(0); // the flood reached the bound
+        expect(entries + evictions).toBe(requests);
+        expect(bytes).toBeLessThanOrEqual(MAX_BYTES);
+        expect(retained).toBeLessThanOrEqual(1.2 * MAX_BYTES);
+      },
+      30_000
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { Generations } from '../totals/generations';
-import { sizeOf, type CachedAnswer } from './answer';
+import { ownedAnswer, sizeOf, type CachedAnswer } from './answer';
 import { createByteLru } from './byte-lru';
 import type { CacheStore, Keeping, Lookup, Stamp } from './store';
 
@@ -43,7 +43,7 @@ export const createMemoryStore = (
       const size = sizeOf(key, answer);
       // Written while it was read: keeping it would serve what a write already changed.
       if (size > maxEntryBytes || generations.changedSince(reads, clock)) return;
-      entries.set(key, { answer, endpointId, clock, reads, expiresAt: Date.now() + ttlMs }, size);
+      entries.set(key, { answer: ownedAnswer(answer), endpointId, clock, reads, expiresAt: Date.now() + ttlMs }, size);
     },
     written: () => {},
     drop: (endpointId) => entries.deleteWhere((entry) => endpointId === undefined || entry.endpointId === endpointId),
