@@ -21,6 +21,9 @@ const inUse = (gc: () => void) => {
   return heapUsed + arrayBuffers;
 };
 
+/** A heap test's time limit: it floods a structure and collects garbage several times, seconds on a loaded machine. */
+export const HEAP_TEST_MS = 30_000;
+
 /**
  * The bytes of heap and ArrayBuffers `build` leaves reachable: collected before and after, with what it built
  * held meanwhile. Memory sizes, not times: a loaded machine makes them no larger.

@@ -8,7 +8,7 @@ import { createReadsRecorder } from '../../server/src/cache/reads-recorder';
 import type { Lookup } from '../../server/src/cache/store';
 import { buildPageLinks, linkHeader } from '../../server/src/query/links';
 import { createGenerations } from '../../server/src/totals/generations';
-import { retainedBytes } from '../helpers/heap';
+import { HEAP_TEST_MS, retainedBytes } from '../helpers/heap';
 
 const ORDER = 'api::order.order';
 const CUSTOMER = 'api::customer.customer';
@@ -146,7 +146,7 @@ describe('memory cache store', () => {
         expect(bytes).toBeLessThanOrEqual(MAX_BYTES);
         expect(retained).toBeLessThanOrEqual(1.2 * MAX_BYTES);
       },
-      30_000
+      HEAP_TEST_MS
     );
   });
 });

@@ -2,7 +2,7 @@ import { LIMITS } from '../../contracts/limits';
 import { createGenerations } from '../../server/src/totals/generations';
 import { quotedIdentifiers, typesRead } from '../../server/src/totals/table-owners';
 import { createTotalCache } from '../../server/src/totals/total-cache';
-import { retainedBytes } from '../helpers/heap';
+import { HEAP_TEST_MS, retainedBytes } from '../helpers/heap';
 
 const setup = (maxAgeMs = 60_000) => {
   const generations = createGenerations();
@@ -130,23 +130,27 @@ describe('what a count reads', () => {
 });
 
 describe('total cache: a fixed number of totals', () => {
-  test('a flood of distinct 8 KB filter values keeps the latest totals and the heap at their bound', async () => {
-    const capacity = LIMITS.cachedTotals;
-    let counts = 0;
-    const count = async () => (counts += 1);
-    const cache = createTotalCache({ generations: createGenerations(), maxAgeMs: 60_000, capacity });
-    const sql = 'SELECT COUNT(*) FROM "orders" WHERE "note" = $1';
-    // A flat string of its own per value, as a query string's value is.
-    const value = (i: number) => Buffer.alloc(8000, `${i},`).toString('latin1');
-    const total = (i: number) => cache.total(sql, [value(i)], ['api::order.order'], count);
-    const bytes = await retainedBytes(async () => {
-      for (let i = 0; i < capacity * 2; i += 1) await total(i);
-      return cache;
-    });
-    // ~200 bytes a total; keyed by the values themselves, 10,000 of them held over 80 MB.
-    expect(bytes).toBeLessThan(20e6);
-    expect(counts).toBe(capacity * 2);
-    expect(await total(capacity * 2 - 1)).toBe(capacity * 2); // the latest: kept
-    expect(await total(0)).toBe(capacity * 2 + 1); // the oldest: forgotten at the bound, counted again
-  });
+  test(
+    'a flood of distinct 8 KB filter values keeps the latest totals and the heap at their bound',
+    async () => {
+      const capacity = LIMITS.cachedTotals;
+      let counts = 0;
+      const count = async () => (counts += 1);
+      const cache = createTotalCache({ generations: createGenerations(), maxAgeMs: 60_000, capacity });
+      const sql = 'SELECT COUNT(*) FROM "orders" WHERE "note" = $1';
+      // A flat string of its own per value, as a query string's value is.
+      const value = (i: number) => Buffer.alloc(8000, `${i},`).toString('latin1');
+      const total = (i: number) => cache.total(sql, [value(i)], ['api::order.order'], count);
+      const bytes = await retainedBytes(async () => {
+        for (let i = 0; i < capacity * 2; i += 1) await total(i);
+        return cache;
+      });
+      // ~200 bytes a total; keyed by the values themselves, 10,000 of them held over 80 MB.
+      expect(bytes).toBeLessThan(20e6);
+      expect(counts).toBe(capacity * 2);
+      expect(await total(capacity * 2 - 1)).toBe(capacity * 2); // the latest: kept
+      expect(await total(0)).toBe(capacity * 2 + 1); // the oldest: forgotten at the bound, counted again
+    },
+    HEAP_TEST_MS
+  );
 });
