@@ -19,11 +19,6 @@ export const LIMITS = {
   filesPerField: 100,
   /** Related records a List answers per record in one to-many related field (its `limit`, and the default). */
   relatedPerRecord: 100,
-  /**
-   * Related records one record may answer through to-many related fields inside one another: the product of
-   * their limits (two at the default limit; a third needs lower limits).
-   */
-  relatedFanOut: 10000,
   /** Relations a List's related fields follow from the endpoint's type, one inside the other. */
   relatedDepth: 3,
   /** Levels of `fields` inside `fields` (relations, components and dynamic zones together). */

@@ -31,6 +31,7 @@ export const MESSAGES = {
   limitsUnavailable: 'Rate limits cannot be checked right now: try again later',
   previewOnly: 'Reading drafts (?status=draft) needs an API key marked for preview',
   invalidStatus: 'Invalid request parameters: status must be "draft" or "published"',
+  answerTooLarge: 'The answer is larger than this endpoint may send (maxAnswerBytes): narrow it with query filters',
 } as const;
 
 /**

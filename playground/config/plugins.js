@@ -32,6 +32,8 @@ module.exports = ({ env }) => ({
       },
       // How long a List total is trusted without a write seen (0: count every page).
       totals: { maxAgeMs: env.int('DATA_API_TOTALS_MAX_AGE_MS', 10000) },
+      // The largest List or Aggregate answer sent (bytes of JSON); a larger one is a 400.
+      maxAnswerBytes: env.int('DATA_API_MAX_ANSWER_BYTES', 32 * 1024 * 1024),
       // One line per /_api request on Strapi's logger (level http).
       accessLog: env.bool('DATA_API_ACCESS_LOG', true),
       // Pages on these origins may call /_api with the session cookie (comma-separated, exact origins).

@@ -110,7 +110,11 @@ const pageListPath = (locale) =>
 const names = (...list) => list.map((name) => ({ name }));
 const LINK_PAGE = { name: 'page', fields: names('title', 'slug') };
 
-/** The fields of the `/_api` Lists that answer what REST's `pagePath`, `globalPath` and `articlePath` do. */
+/**
+ * The fields of the `/_api` Lists that answer what REST's `pagePath`, `globalPath` and `articlePath` do. To-many
+ * relations take limits a page shows, which keep a List's worst case (a page of 100 records) under the plugin's
+ * bound on related records per answer (docs/content.md#what-related-fields-cost).
+ */
 const API_FIELDS = {
   page: [
     ...names('title', 'slug', 'seo'),
@@ -121,14 +125,16 @@ const API_FIELDS = {
         { name: 'link', fields: [LINK_PAGE] },
         {
           name: 'testimonials',
+          limit: 10,
           fields: [...names('name', 'quote', 'avatar'), { name: 'company', fields: names('company', 'image') }],
         },
-        { name: 'logos', fields: names('company', 'image') },
+        { name: 'logos', limit: 20, fields: names('company', 'image') },
         {
           name: 'plans',
+          limit: 6,
           fields: [
             ...names('name', 'price', 'featured', 'perks'),
-            { name: 'products', fields: names('title', 'sku', 'price') },
+            { name: 'products', limit: 10, fields: names('title', 'sku', 'price') },
           ],
         },
       ],
@@ -151,9 +157,10 @@ const API_FIELDS = {
     ...names('title', 'slug', 'body', 'cover'),
     {
       name: 'categories',
+      limit: 10,
       fields: [...names('name', 'slug'), { name: 'localizations', fields: names('name', 'slug', 'locale') }],
     },
-    { name: 'relatedArticles', fields: names('title', 'slug', 'cover') },
+    { name: 'relatedArticles', limit: 10, fields: names('title', 'slug', 'cover') },
   ],
 };
 

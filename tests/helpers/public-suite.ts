@@ -11,6 +11,8 @@ export const OTHER_SITE = 'https://elsewhere.example.net';
 export const METRICS_TOKEN = 'metrics-token-for-the-public-tests-0123456789';
 export const WINDOW = 60;
 export const PUBLIC = { method: 'public' };
+/** The least `maxAnswerBytes` the config allows: an answer past it is a 400. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
 
 export let app: TestApp;
 export let admin: AdminClient;
@@ -49,8 +51,8 @@ export const save = async (definition: Record<string, unknown>) => {
 
 /**
  * The set-up of every suite of public endpoints: the app booted behind a trusted proxy, with the site's origin
- * listed and a metrics token, its super admin's client and a key; after the suite, the app stopped and its
- * environment cleared.
+ * listed, a metrics token and the least `maxAnswerBytes`, its super admin's client and a key; after the suite,
+ * the app stopped and its environment cleared.
  */
 export const publicSuite = () => {
   beforeAll(async () => {
@@ -58,6 +60,7 @@ export const publicSuite = () => {
       TRUST_PROXY: 'true',
       DATA_API_CORS_ORIGINS: SITE,
       DATA_API_METRICS_TOKEN: METRICS_TOKEN,
+      DATA_API_MAX_ANSWER_BYTES: String(MAX_ANSWER_BYTES),
     });
     admin = await app.admin();
     key = await createKey(admin, 'public suite');
@@ -65,6 +68,7 @@ export const publicSuite = () => {
 
   afterAll(async () => {
     await app?.stop();
-    for (const name of ['TRUST_PROXY', 'DATA_API_CORS_ORIGINS', 'DATA_API_METRICS_TOKEN']) delete process.env[name];
+    for (const name of ['TRUST_PROXY', 'DATA_API_CORS_ORIGINS', 'DATA_API_METRICS_TOKEN', 'DATA_API_MAX_ANSWER_BYTES'])
+      delete process.env[name];
   });
 };

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../contracts/messages';
 import { createEndpoint } from '../helpers/fixtures';
 import { expectTooMany, policyOf, remainingOf } from '../helpers/rate-limits';
 import { adminWith } from '../helpers/strapi';
@@ -80,6 +81,40 @@ describe('a public List', () => {
     expect(inside.status).toBe(200);
     // An answer for some addresses only is never for shared caches.
     expect(inside.headers['cache-control']).toBe('private, no-cache');
+  });
+});
+
+describe('an answer larger than maxAnswerBytes (1 MiB in this suite)', () => {
+  test('is not sent: 400 in the plugin’s error shape, the endpoint named in a warning', async () => {
+    const documents = app.strapi.documents('api::product.product');
+    // Two products whose details are 600 KiB each: one fits the bound, the two do not.
+    const details = [{ type: 'paragraph', children: [{ type: 'text', text: 'x'.repeat(600 * 1024) }] }];
+    const created = [];
+    for (const n of [1, 2]) {
+      created.push(
+        await documents.create({
+          data: { title: `Oversized ${n}`, sku: `oversized-${n}`, category: 'oversized', details },
+        })
+      );
+    }
+    const warn = jest.spyOn(app.strapi.log, 'warn');
+    try {
+      const { url } = await publicList(100, {
+        fields: [{ name: 'id' }, { name: 'details' }],
+        filter: { category: 'oversized' },
+      });
+      const one = await from('203.0.113.80', `${url}?id=${created[0].id}`);
+      expect(one.status).toBe(200);
+      expect(one.text.length).toBeGreaterThan(600 * 1024);
+      const both = await from('203.0.113.80', url);
+      expect(both.status).toBe(400);
+      expect(both.body).toEqual({ success: false, error: MESSAGES.answerTooLarge });
+      expect(both.headers.etag).toBeUndefined();
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`(${url}) answered`));
+    } finally {
+      warn.mockRestore();
+      for (const { documentId } of created) await documents.delete({ documentId });
+    }
   });
 });
 

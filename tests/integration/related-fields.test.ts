@@ -268,20 +268,23 @@ describe('definitions of related fields', () => {
     expect(response.body.error.message).toMatch(message);
   });
 
-  test('to-many relations inside one another may answer at most 10,000 records per record', async () => {
-    const chain = (postsLimit?: number) => [
-      {
-        name: 'articles',
-        fields: [{ name: 'categories', fields: [{ name: 'posts', limit: postsLimit, fields: [{ name: 'id' }] }] }],
-      },
+  test('a page may answer at most 20,000 related records at worst: the field past it is named, nothing stored', async () => {
+    // A page of 100 products, each with 10 articles, each with `categories` per article: 1,000 x (1 + categories).
+    const fields = (categories: number) => [
+      { name: 'articles', limit: 10, fields: [{ name: 'categories', limit: categories, fields: [{ name: 'id' }] }] },
     ];
-    const refused = await define({ path: 'related/fan-out', object: 'api::product.product', fields: chain() });
+    const save = (path: string, categories: number) =>
+      define({ path, object: 'api::product.product', fields: fields(categories) });
+    const refused = await save('related/over-bound', 20);
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe(
-      'fields[0].fields[0].fields[0].limit: one record would answer up to 1000000 related records through "posts" and the to-many relations around it (at most 10000): give them lower limits'
+      'fields[0].fields[0].limit: one page would answer up to 21000 related records, "categories" taking it past 20000 (related.maxRecordsPerAnswer): give them lower limits or fewer fields'
     );
-    const lowered = await define({ path: 'related/fan-out', object: 'api::product.product', fields: chain(1) });
-    expect(lowered.status).toBe(201);
+    const paths = (await admin.get('/data-api/endpoints')).body.data.map((e: { path: string }) => e.path);
+    expect(paths).not.toContain('related/over-bound');
+    const atBound = await save('related/at-bound', 19);
+    expect(atBound.status).toBe(201);
+    expect((await call('get', '/_api/related/at-bound')).status).toBe(200);
   });
 
   test('related fields on a write endpoint are refused', async () => {

@@ -1,5 +1,6 @@
 import type { ObjectDescription, ObjectField } from '../../contracts/objects';
 import { payloadOf, emptyDraft } from '../../admin/src/builder/draft';
+import { cyclingRelations } from '../../admin/src/builder/relationCycles';
 import {
   dropField,
   fieldsFromJson,
@@ -104,4 +105,39 @@ test('only a List sends related fields: another type keeps the names (and requir
     { name: 'category' },
     { name: 'title', required: true },
   ]);
+});
+
+describe('related fields that lead back to a type on their path', () => {
+  const article = object('api::article.article', [
+    text('title'),
+    relation('relatedArticles', 'api::article.article', true),
+    relation('category', category.uid),
+  ]);
+  const site = object(page.uid, [text('slug'), sections]);
+  const all = [article, category, site];
+
+  test('a relation to the type itself, or through others and components back to one on the path', () => {
+    expect(
+      cyclingRelations(
+        [{ name: 'relatedArticles', fields: [{ name: 'title' }, { name: 'relatedArticles', fields: [] }] }],
+        article,
+        all
+      )
+    ).toEqual(['relatedArticles']);
+    // page -> sections (a dynamic zone) -> buttons (a component) -> page
+    const buttons = [
+      { name: 'sections', fields: [{ name: 'buttons', fields: [{ name: 'page', fields: [{ name: 'slug' }] }] }] },
+    ];
+    expect(cyclingRelations(buttons, site, all)).toEqual(['sections.buttons.page']);
+    // Each level that cycles is named.
+    const twice = [{ name: 'relatedArticles', fields: [{ name: 'relatedArticles', fields: [{ name: 'title' }] }] }];
+    expect(cyclingRelations(twice, article, all)).toEqual(['relatedArticles', 'relatedArticles.relatedArticles']);
+  });
+
+  test('relations to other types, ids without fields and translations are no cycle', () => {
+    expect(cyclingRelations([{ name: 'category', fields: [{ name: 'name' }] }], article, all)).toEqual([]);
+    expect(cyclingRelations([{ name: 'relatedArticles' }], article, all)).toEqual([]);
+    expect(cyclingRelations([{ name: 'localizations', fields: [{ name: 'name' }] }], category, all)).toEqual([]);
+    expect(cyclingRelations([{ name: 'relatedArticles', fields: [] }], undefined, all)).toEqual([]);
+  });
 });

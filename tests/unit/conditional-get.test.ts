@@ -1,3 +1,7 @@
+import type { Context } from 'koa';
+import { MESSAGES } from '../../contracts/messages';
+import type { ApiError } from '../../server/src/errors/api-error';
+import { createAnswerBytesCheck } from '../../server/src/runtime/answer-bytes';
 import { namesTag } from '../../server/src/runtime/conditional-get';
 import { growthOf, LINEAR_GROWTH } from '../helpers/growth';
 
@@ -55,5 +59,48 @@ describe('namesTag', () => {
       return () => namesTag(hostile, tag);
     }, 5000);
     expect(growth).toBeLessThan(LINEAR_GROWTH);
+  });
+});
+
+describe('the answer size backstop (maxAnswerBytes)', () => {
+  const endpoint = { id: 7, name: 'Pages', path: 'pages' };
+  const setUp = () => {
+    const warnings: string[] = [];
+    let now = 0;
+    const headers = new Set(['Link']);
+    const ctx = { remove: (name: string) => headers.delete(name) } as unknown as Context;
+    const check = createAnswerBytesCheck(1000, { warn: (m) => warnings.push(m) }, () => now);
+    const refusal = (bytes: number) => {
+      try {
+        check(ctx, endpoint, bytes);
+        return null;
+      } catch (error) {
+        return error as ApiError;
+      }
+    };
+    return { warnings, headers, refusal, later: (ms: number) => (now += ms) };
+  };
+
+  test('an answer of at most maxAnswerBytes is sent', () => {
+    const { refusal, warnings, headers } = setUp();
+    expect(refusal(1000)).toBeNull();
+    expect(warnings).toEqual([]);
+    expect(headers.has('Link')).toBe(true);
+  });
+
+  test('a larger one is a 400 without its paging links, logged once a minute per endpoint', () => {
+    const { refusal, warnings, headers, later } = setUp();
+    const refused = refusal(1001);
+    expect([refused?.status, refused?.message]).toEqual([400, MESSAGES.answerTooLarge]);
+    expect(headers.has('Link')).toBe(false);
+    expect(warnings).toEqual([
+      '[data-api] endpoint "Pages" (/_api/pages) answered 1001 bytes, more than maxAnswerBytes (1000): refused with 400',
+    ]);
+    later(59_999);
+    expect(refusal(5000)?.status).toBe(400);
+    expect(warnings).toHaveLength(1);
+    later(1);
+    refusal(5000);
+    expect(warnings).toHaveLength(2);
   });
 });

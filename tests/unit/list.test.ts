@@ -62,6 +62,7 @@ const run = async (querystring: string, model: Model = order) => {
       modelOf: () => null,
       publicUrl: 'https://shop.example',
       locales: NO_LOCALES,
+      maxRelatedPerAnswer: 20_000,
       files: {} as ReadDeps['files'],
       totals,
     },

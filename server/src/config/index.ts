@@ -22,6 +22,23 @@ export const configSchema = z.strictObject({
     .min(1024)
     .max(100 * 1024 * 1024),
   /**
+   * The largest List or Aggregate answer (bytes of JSON) an endpoint sends; a larger one is a 400. The backstop
+   * of the definition checks, which bound records but not their sizes (docs/content.md#what-related-fields-cost).
+   */
+  maxAnswerBytes: z
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(1024 * 1024 * 1024),
+  /** Related records of a List (docs/content.md#what-related-fields-cost). */
+  related: z.strictObject({
+    /**
+     * The most related records one page of a List may answer at worst, checked when a definition is saved and
+     * loaded: from a to-one relation per record (100) to a page of records answering 10,000 each.
+     */
+    maxRecordsPerAnswer: z.number().int().min(100).max(1_000_000),
+  }),
+  /**
    * How long a request body may take to arrive (ms): a stall of `idleMs` or a body not whole after `totalMs` is
    * a 408. Node's own `requestTimeout` (300 s unless the site sets it) still ends a request first.
    */
@@ -204,6 +221,9 @@ export default {
     refreshIntervalMs: 500,
     lastUsedPrecisionMs: 60_000,
     maxBodyBytes: 1024 * 1024,
+    maxAnswerBytes: 32 * 1024 * 1024,
+    // Two to-many fields at the default limit, or one with related fields of its own at lower limits.
+    related: { maxRecordsPerAnswer: 20_000 },
     // A stall of 10 s is no network hiccup; 60 s brings 1 MiB of JSON over 140 kbit/s (docs/configuration.md).
     bodyTimeout: { idleMs: 10_000, totalMs: 60_000 },
     documentService: 'auto',

@@ -77,6 +77,7 @@ const createServices = (strapi: Core.Strapi, totals: Totals): Services => {
     log: strapi.log,
     totals,
     maxBodyBytes: pluginConfig(strapi, 'maxBodyBytes'),
+    maxRelatedPerAnswer: pluginConfig(strapi, 'related').maxRecordsPerAnswer,
     bodyTimeout: pluginConfig(strapi, 'bodyTimeout'),
     siteVersion: siteVersionOf(strapi, publicUrl),
   };

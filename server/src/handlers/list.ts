@@ -13,6 +13,7 @@ import { andWhere, compileLocaleRead } from '../query/locale-read';
 import { createRecordReader } from '../related/records';
 import { selectedFilterKeys } from '../related/filter-keys';
 import { selectFields } from '../related/selection';
+import { checkRelatedPerPage } from '../related/answer-bound';
 import { compileStatusParam } from '../query/status-param';
 import type { HandledDefinition, Handler, ReadDeps } from './types';
 
@@ -51,6 +52,7 @@ export const listHandler = (
 ): Handler => {
   const { dialect, executor } = deps;
   const selected = selectFields(model, definition.fields, ['fields'], deps.modelOf);
+  checkRelatedPerPage(selected, deps.locales, deps.maxRelatedPerAnswer);
   const sort = definition.sort.map((s, i) => sortOf(model, s, ['sort', i], deps));
   const idSort = [sortOf(model, { field: 'id', dir: 'asc' }, ['sort'], deps)];
   // The record id the List's statement joins (see query/record-id.ts): answered, sorted and filtered on.

@@ -33,6 +33,8 @@ export interface ReadDeps {
   readonly files: FileDeps;
   /** The site's i18n locales, as read by the load that compiles the definitions. */
   readonly locales: SiteLocales;
+  /** The most related records a List's page may answer at worst (plugin option `related.maxRecordsPerAnswer`). */
+  readonly maxRelatedPerAnswer: number;
   /** List totals, counted once per change of what they count. */
   readonly totals: Pick<Totals, 'total'>;
 }

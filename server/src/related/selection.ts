@@ -12,6 +12,8 @@ export type ReadField = ListedField | LocalizationsField;
 /** A field a List answers, and, when its definition gives `fields`, the records it answers through it. */
 export interface Selected {
   field: ReadField;
+  /** Where the definition lists it, for the refusals that name it. */
+  at: Path;
   /**
    * A relation or `localizations` with `fields`: the related records' type, their fields, the cap per record,
    * and whether a record has several (an array) or one (an object or null).
@@ -28,8 +30,6 @@ interface SelectionContext {
   modelOf: (uid: string) => Model | null;
   /** Relations followed from the endpoint's type to reach this owner. */
   depth: number;
-  /** How many records of this owner one record of the endpoint's type may lead to (see LIMITS.relatedFanOut). */
-  fanOut: number;
 }
 
 const isModel = (owner: FieldOwner | Model): owner is Model => 'localized' in owner;
@@ -69,9 +69,9 @@ const selectField = (owner: FieldOwner | Model, spec: FieldSpec, where: Path, co
   if (spec.limit !== undefined && !many) {
     throw new DefinitionError([...where, 'limit'], `"${spec.name}" is not a to-many relation: only those take a limit`);
   }
-  if (!spec.fields) return { field };
+  if (!spec.fields) return { field, at: where };
   if (field.kind === 'component' || field.kind === 'dynamiczone')
-    return { field, inside: insideOf({ ...spec, fields: spec.fields }, field, where, context) };
+    return { field, at: where, inside: insideOf({ ...spec, fields: spec.fields }, field, where, context) };
   if (field.kind !== 'relation' && field.kind !== 'localizations') {
     throw new DefinitionError(
       [...where, 'fields'],
@@ -90,16 +90,8 @@ const selectField = (owner: FieldOwner | Model, spec: FieldSpec, where: Path, co
     throw new DefinitionError(where, `"${spec.name}" leads to ${uid}, whose records endpoints cannot answer`);
   }
   const limit = spec.limit ?? LIMITS.relatedPerRecord;
-  // A record's translations are bounded by the site's locales; other to-many relations by their limits.
-  const fanOut = field.kind === 'relation' && field.many ? context.fanOut * limit : context.fanOut;
-  if (fanOut > LIMITS.relatedFanOut) {
-    throw new DefinitionError(
-      [...where, 'limit'],
-      `one record would answer up to ${fanOut} related records through "${spec.name}" and the to-many relations around it (at most ${LIMITS.relatedFanOut}): give them lower limits`
-    );
-  }
-  const fields = selectAll(target, spec.fields, [...where, 'fields'], { ...context, depth: context.depth + 1, fanOut });
-  return { field, related: { target, fields, limit, many } };
+  const fields = selectAll(target, spec.fields, [...where, 'fields'], { ...context, depth: context.depth + 1 });
+  return { field, at: where, related: { target, fields, limit, many } };
 };
 
 /** The fields of a List definition (or of related records), each with what it answers. */
@@ -108,7 +100,7 @@ export const selectFields = (
   specs: FieldSpec[],
   where: Path,
   modelOf: SelectionContext['modelOf']
-): Selected[] => selectAll(model, specs, where, { modelOf, depth: 0, fanOut: 1 });
+): Selected[] => selectAll(model, specs, where, { modelOf, depth: 0 });
 
 const selectAll = (model: Model, specs: FieldSpec[], where: Path, context: SelectionContext): Selected[] =>
   specs.map((spec, i) => selectField(model, spec, [...where, i], context));

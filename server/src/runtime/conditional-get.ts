@@ -89,15 +89,18 @@ export const sendAnswer = (
  * Conditional GETs of List and Aggregate answers: a strong `ETag` that is the hash of the bytes sent, so it
  * changes exactly when they do (a write, a total counted again, a signed file URL renewed). The answer is
  * serialized here once (Koa would serialize it anyway); SHA-1 is a validator, not a secret. Errors and writes
- * keep `no-store` and get no tag. Answers the bytes sent, which the response cache may keep.
+ * keep `no-store` and get no tag. `checkBytes` refuses an answer too large to send (answer-bytes.ts). Answers the
+ * bytes sent, which the response cache may keep.
  */
 export const answerConditionally = (
   ctx: Context,
   type: EndpointType,
-  revalidation: Revalidation
+  revalidation: Revalidation,
+  checkBytes: (bytes: number) => void
 ): CachedAnswer | null => {
   if (!REVALIDATED.has(type) || ctx.status !== 200) return null;
   const body = Buffer.from(JSON.stringify(ctx.body));
+  checkBytes(body.length);
   const answer = {
     body,
     etag: `"${revalidation.drafts ? 'draft-' : ''}${hash('sha1', body, 'base64url')}"`,

@@ -6,6 +6,7 @@ import { ApiError } from '../errors/api-error';
 import { draftsRead } from '../handlers/status-from-query';
 import type { Authenticate } from './authenticate';
 import { failedAt, servedAs, UNMATCHED, type RequestRecord, type Served } from './caller';
+import type { AnswerBytesCheck } from './answer-bytes';
 import { answerConditionally, sendAnswer } from './conditional-get';
 import { corsModeOf, type Cors } from './cors';
 import { subjectOf } from './limit-subject';
@@ -17,6 +18,7 @@ interface EndpointRouteParts {
   cors: Cors;
   authenticate: Authenticate;
   rateLimit: RateLimiting;
+  answerBytes: AnswerBytesCheck;
 }
 
 /**
@@ -26,7 +28,7 @@ interface EndpointRouteParts {
  * and the revalidation of its answer. Each step hands the next what it found.
  */
 export const createEndpointRoute =
-  ({ engine, cors, authenticate, rateLimit }: EndpointRouteParts) =>
+  ({ engine, cors, authenticate, rateLimit, answerBytes }: EndpointRouteParts) =>
   async (ctx: Context, rest: string): Promise<Served> => {
     const snapshot = engine.snapshot();
     const preflight = cors.isPreflight(ctx);
@@ -85,7 +87,9 @@ export const createEndpointRoute =
       }
       await endpoint.handle(ctx, request);
       // Whether drafts were read is known once the handler ran.
-      const answer = answerConditionally(ctx, endpoint.type, { ...revalidation, drafts: draftsRead(ctx) });
+      const answer = answerConditionally(ctx, endpoint.type, { ...revalidation, drafts: draftsRead(ctx) }, (bytes) =>
+        answerBytes(ctx, endpoint, bytes)
+      );
       if (visit && answer) void engine.cache.keep(endpoint.id, visit, answer);
       return servedAs(visit ? { ...record, cache: 'miss' } : record);
     } catch (error) {

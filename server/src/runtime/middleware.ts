@@ -8,7 +8,9 @@ import { trimTrailingSlashes } from '../../../contracts/slashes';
 import { FILES_PATH } from '../files/signature';
 import { ApiError } from '../errors/api-error';
 import { publicUrlOf } from '../utils/public-url';
+import { pluginConfig } from '../config/plugin-config';
 import { createAccessLog } from './access-log';
+import { createAnswerBytesCheck } from './answer-bytes';
 import { createAuthenticate } from './authenticate';
 import { failedAt, UNMATCHED, type Served } from './caller';
 import { createUsageCount } from './count-usage';
@@ -56,7 +58,8 @@ export const createRuntimeMiddleware = (strapi: Core.Strapi, services: RuntimeSe
   const rateLimit = createRateLimit(engine.limits);
   const files = createFileRoute(engine, rateLimit);
   const authenticate = createAuthenticate(services, identify.identify);
-  const endpoints = createEndpointRoute({ engine, cors, authenticate, rateLimit });
+  const answerBytes = createAnswerBytesCheck(pluginConfig(strapi, 'maxAnswerBytes'), strapi.log);
+  const endpoints = createEndpointRoute({ engine, cors, authenticate, rateLimit, answerBytes });
   if (!publicUrlOf(strapi)) {
     strapi.log.warn(
       '[data-api] server.url is not set: paging links, file URLs and OpenAPI documents use relative references ' +

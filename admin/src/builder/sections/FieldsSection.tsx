@@ -5,6 +5,7 @@ import type { ObjectDescription } from '../../../../contracts/objects';
 import { useT } from '../../hooks/useT';
 import { FieldsPicker } from '../FieldsPicker';
 import { JsonOrForm } from '../JsonOrForm';
+import { cyclingRelations } from '../relationCycles';
 import { fieldsFromJson } from '../relatedFields';
 import type { SectionProps } from './props';
 import { Section } from './Section';
@@ -33,6 +34,7 @@ export const FieldsSection = ({
     );
   const text = typed?.basis === draft.fields ? typed.text : JSON.stringify(draft.fields, null, 2);
   const read = fieldsFromJson(text);
+  const cycles = cyclingRelations(draft.fields, object, objects);
   const type = (next: string) => {
     const found = fieldsFromJson(next);
     if ('fields' in found) set('fields', found.fields);
@@ -50,6 +52,11 @@ export const FieldsSection = ({
       {'problem' in read && (
         <Typography textColor="danger600" data-testid="fields-json-problem">
           {t('builder.fields.json.problem', { problem: read.problem })}
+        </Typography>
+      )}
+      {cycles.length > 0 && (
+        <Typography variant="pi" textColor="warning600" data-testid="related-cycles">
+          {t('builder.fields.related.cycles', { fields: cycles.join(', ') })}
         </Typography>
       )}
     </Section>
