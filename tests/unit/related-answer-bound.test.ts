@@ -34,11 +34,11 @@ const page: Model = {
 const models = new Map([page, plan, product].map((m) => [m.uid, m]));
 const TWO_LOCALES: SiteLocales = { codes: new Set(['en', 'fr']), defaultCode: 'en' };
 
-/** The refusal of `fields` on pages under `max`, or null when they pass. */
-const refusal = (fields: FieldSpec[], max: number) => {
-  const selected = selectFields(page, fields, ['fields'], (uid) => models.get(uid) ?? null);
+/** The refusal of `fields` on `model` (pages unless given) under `max`, or null when they pass. */
+const refusal = (fields: FieldSpec[], max: number, model: Model = page) => {
+  const selected = selectFields(model, fields, ['fields'], (uid) => models.get(uid) ?? null);
   try {
-    checkRelatedPerPage(selected, TWO_LOCALES, max);
+    checkRelatedPerPage(model, selected, TWO_LOCALES, max);
     return null;
   } catch (error) {
     if (!(error instanceof DefinitionError)) throw error;
@@ -109,4 +109,14 @@ test('a dynamic zone counts its costliest component', () => {
   // Pricing: 4 plans x (1 + 5 products) = 24 per record, more than a hero's 3 buttons: 2,400.
   expect(refusal(fields, 2400)).toBeNull();
   expect(refusal(fields, 2399)).toMatch(/^fields\.0\.fields\.1\.fields\.0\.limit: .*up to 2400 .*"products"/);
+});
+
+test('a single type answers one entry, one per locale when it is translated', () => {
+  const fields = [{ name: 'related', fields: [{ name: 'related', limit: 10, fields: ids }] }];
+  // One entry: 1 x 100 x (1 + 10) = 1,100; a page of 100 records would answer 110,000.
+  expect(refusal(fields, 1100, { ...page, single: true, localized: false })).toBeNull();
+  expect(refusal(fields, 1099, { ...page, single: true, localized: false })).toMatch(/up to 1100 /);
+  // Translated: one entry per locale, two here.
+  expect(refusal(fields, 2199, { ...page, single: true })).toMatch(/up to 2200 /);
+  expect(refusal(fields, 100_000)).toMatch(/up to 110000 /);
 });

@@ -52,7 +52,7 @@ export const listHandler = (
 ): Handler => {
   const { dialect, executor } = deps;
   const selected = selectFields(model, definition.fields, ['fields'], deps.modelOf);
-  checkRelatedPerPage(selected, deps.locales, deps.maxRelatedPerAnswer);
+  checkRelatedPerPage(model, selected, deps.locales, deps.maxRelatedPerAnswer);
   const sort = definition.sort.map((s, i) => sortOf(model, s, ['sort', i], deps));
   const idSort = [sortOf(model, { field: 'id', dir: 'asc' }, ['sort'], deps)];
   // The record id the List's statement joins (see query/record-id.ts): answered, sorted and filtered on.

@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../contracts/limits';
 import { DefinitionError } from '../errors/definition-error';
 import type { SiteLocales } from '../query/locale';
-import type { ComponentsField } from '../query/model';
+import type { ComponentsField, Model } from '../query/model';
 import type { Selected } from './selection';
 
 /** The related records one field adds to an answer at worst. */
@@ -45,18 +45,25 @@ const sharesOf = (selected: Selected[], records: number, locales: number): Share
   });
 
 /**
- * Refuses a List whose page may answer more than `max` related records at worst (plugin option
+ * Refuses a List of `model` whose page may answer more than `max` related records at worst (plugin option
  * `related.maxRecordsPerAnswer`, docs/content.md#what-related-fields-cost), naming the field that takes the
- * count past it.
+ * count past it. A single type's page holds its one entry (one per locale when it is translated).
  */
-export const checkRelatedPerPage = (selected: Selected[], locales: SiteLocales, max: number) => {
-  const shares = sharesOf(selected, LIMITS.pageSize, locales.codes.size);
-  const records = total(shares);
-  if (records <= max) return;
+export const checkRelatedPerPage = (
+  model: Pick<Model, 'single' | 'localized'>,
+  selected: Selected[],
+  locales: SiteLocales,
+  max: number
+) => {
+  const locale = Math.max(1, locales.codes.size);
+  const records = model.single ? (model.localized ? locale : 1) : LIMITS.pageSize;
+  const shares = sharesOf(selected, records, locales.codes.size);
+  const worst = total(shares);
+  if (worst <= max) return;
   let sum = 0;
   const { field, at, related } = shares.find((share) => (sum += share.records) > max)!.selected;
   throw new DefinitionError(
     field.kind === 'relation' && related?.many ? [...at, 'limit'] : at,
-    `one page would answer up to ${records} related records, "${field.name}" taking it past ${max} (related.maxRecordsPerAnswer): give them lower limits or fewer fields`
+    `one page would answer up to ${worst} related records, "${field.name}" taking it past ${max} (related.maxRecordsPerAnswer): give them lower limits or fewer fields`
   );
 };
