@@ -61,6 +61,14 @@ export type CacheOutcome = 'hit' | 'miss';
 
 export const CACHE_STORES = ['memory', 'redis'] as const;
 
+/**
+ * The headers that can tag a CDN-kept answer (`cache.cdnTagHeaders`): `Surrogate-Key` (Fastly and others),
+ * `Cache-Tag` (Cloudflare). All of them unless the site's config names fewer.
+ */
+export const CDN_TAG_HEADERS = ['surrogate-key', 'cache-tag'] as const;
+
+export type CdnTagHeader = (typeof CDN_TAG_HEADERS)[number];
+
 /** The response cache's state on this instance, as the admin API answers it (`GET /data-api/cache`). */
 export const cacheStatsSchema = z.strictObject({
   store: z.enum(CACHE_STORES),

@@ -90,6 +90,7 @@ export const fakeDb = (rows: Row[] = []) => {
   const db: TxDb = {
     dialect: 'sqlite',
     releasedFiles: new Set(),
+    linkOwnersWritten: new Set(),
     all: async (sql, bindings) => {
       calls.push({ sql, bindings });
       return rows;

@@ -144,17 +144,20 @@ describe('a hit', () => {
     expect(headers['surrogate-key']).toBe(tags.join(' '));
     expect(headers['cache-tag']).toBe(tags.join(','));
     expect(headers['access-control-allow-origin']).toBe('*');
+    // A CDN would show every visitor the budget of the client whose answer it kept.
+    expect(headers['ratelimit']).toBeUndefined();
+    expect(headers['ratelimit-policy']).toBeUndefined();
   });
 
-  test('of a public endpoint without a shared max age is checked by a CDN at each use, with the tags', async () => {
+  test('of a public endpoint without a shared max age is checked by a CDN at each use, without tags', async () => {
     const url = '/_api/b/public-revalidated';
     await warm(anyone(url));
     const hit = await served(app, anyone(url));
     expect(hit.as).toBe('hit');
     expect(hit.response.headers['cache-control']).toBe('public, no-cache');
-    expect(hit.response.headers['cache-tag']).toBe(
-      ['data-api', `data-api:endpoint:${ids['b/public-revalidated']}`, `data-api:type:${ORDER}`].join(',')
-    );
+    expect(hit.response.headers['cache-tag']).toBeUndefined();
+    expect(hit.response.headers['surrogate-key']).toBeUndefined();
+    expect(hit.response.headers['ratelimit']).toBeUndefined();
   });
 });
 
@@ -263,6 +266,28 @@ describe("a definition's cache", () => {
       status: 400,
       message: 'cache.staleWhileRevalidateSeconds: staleWhileRevalidateSeconds goes with sharedMaxAgeSeconds',
     });
+    // Signed file URLs live files.urlTtlSeconds (900 s): a CDN may keep them for half of it at most.
+    const withFiles = {
+      auth: { method: 'public' },
+      rateLimit: { requests: 10, windowSeconds: 60 },
+      fields: [{ name: 'id' }, { name: 'attachment' }],
+    };
+    const tooLong = await save({
+      ...withFiles,
+      cache: { maxAgeSeconds: 60, sharedMaxAgeSeconds: 400, staleWhileRevalidateSeconds: 51 },
+    });
+    expect(tooLong).toEqual({
+      status: 400,
+      message:
+        'cache.sharedMaxAgeSeconds: a CDN may serve these answers for 451 s (sharedMaxAgeSeconds plus ' +
+        'staleWhileRevalidateSeconds), past half the lifetime of their signed file URLs (450 s of ' +
+        'files.urlTtlSeconds 900): keep it shorter, or answer public URLs (mediaUrls "public")',
+    });
+    const halfLife = await save({
+      ...withFiles,
+      cache: { maxAgeSeconds: 60, sharedMaxAgeSeconds: 400, staleWhileRevalidateSeconds: 50 },
+    });
+    expect(halfLife.status).toBe(201);
     expect(cacheStats(app).enabled).toBe(true);
   });
 });

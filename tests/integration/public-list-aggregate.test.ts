@@ -53,12 +53,29 @@ describe('a public List', () => {
 
   test('counts per source address: 429 past the limit, another address has its own budget', async () => {
     const { url } = await publicList(2);
-    const first = await from('203.0.113.7', url);
-    expect(policyOf(first)).toEqual({ endpoint: { q: 2, w: WINDOW } });
-    expect(remainingOf(first).endpoint.r).toBe(1);
     expect((await from('203.0.113.7', url)).status).toBe(200);
-    expectTooMany(await from('203.0.113.7', url), WINDOW);
+    expect((await from('203.0.113.7', url)).status).toBe(200);
+    const refused = await from('203.0.113.7', url);
+    expectTooMany(refused, WINDOW);
+    expect(policyOf(refused)).toEqual({ endpoint: { q: 2, w: WINDOW } });
+    expect(remainingOf(refused).endpoint.r).toBe(0);
     expect((await from('203.0.113.8', url)).status).toBe(200);
+  });
+
+  test('a 200 or 304 a shared cache may keep carries no RateLimit headers: a CDN would show one budget to all', async () => {
+    const { url } = await publicList(5);
+    const first = await from('203.0.113.9', url);
+    const again = await from('203.0.113.9', url).set('If-None-Match', first.headers.etag);
+    expect([first.status, again.status]).toEqual([200, 304]);
+    for (const response of [first, again]) {
+      expect(response.headers['cache-control']).toBe('public, no-cache');
+      expect(response.headers['ratelimit']).toBeUndefined();
+      expect(response.headers['ratelimit-policy']).toBeUndefined();
+    }
+    // An error is no-store, kept by no one: it still tells the caller its budget.
+    const refused = await from('203.0.113.9', `${url}?nope=1`);
+    expect(refused.status).toBe(400);
+    expect(remainingOf(refused).endpoint.r).toBe(2);
   });
 
   test('addresses of one IPv6 /64 share a budget', async () => {

@@ -1,5 +1,6 @@
 import type { Json } from '../helpers/json';
 import type { FieldSpec } from '../../contracts/definition';
+import { served } from '../helpers/cache';
 import { callWithKey, createEndpoint } from '../helpers/fixtures';
 import { FILE_URL, unsigned } from '../helpers/files';
 import { keyedSuite } from '../helpers/keyed-suite';
@@ -66,6 +67,13 @@ beforeAll(async () => {
   await list('site/pages', 'api::page.page', PAGE_FIELDS, { locale: 'query' });
   await list('site/global', 'api::global.global', GLOBAL_FIELDS, { locale: 'query' });
   await list('site/articles', 'api::article.article', ARTICLE_FIELDS);
+  // The demo's navbar endpoint: public, kept here and by a CDN.
+  await list('site/navbar', 'api::global.global', GLOBAL_FIELDS, {
+    locale: 'query',
+    auth: { method: 'public' },
+    rateLimit: { requests: 1000, windowSeconds: 60 },
+    cache: { maxAgeSeconds: 300, sharedMaxAgeSeconds: 60, staleWhileRevalidateSeconds: 300 },
+  });
 });
 
 describe('each page of the site in one call, with the content REST populate gives', () => {
@@ -111,5 +119,64 @@ describe('each page of the site in one call, with the content REST populate give
     expect(ours.status).toBe(200);
     const [theirs] = (await restArticle(http, slug)).data;
     expect(unsigned(ours.body.items)).toEqual([recordOf(theirs, ARTICLE_FIELDS)]);
+  });
+});
+
+describe("the navbar's answers a CDN keeps", () => {
+  const ORDER = 'api::order.order';
+  const FILE = 'plugin::upload.file';
+  const navbar = () => served(app, () => http().get('/_api/site/navbar?locale=en'));
+  /** The navbar kept (its first answer teaches what it reads), then `write`: how the next request is served. */
+  const afterWrite = async (write: () => Promise<unknown>) => {
+    await navbar();
+    expect((await navbar()).as).toBe('hit');
+    await write();
+    return (await navbar()).as;
+  };
+  const anOrder = () => app.strapi.db.query(ORDER).findOne({ select: ['id'], orderBy: { id: 'asc' } });
+
+  test('are tagged with the content types they show, never a table, a component or an unshown type', async () => {
+    await navbar();
+    const { response } = await navbar();
+    const tags = String(response.headers['surrogate-key']).split(' ');
+    expect(tags.slice(0, 2)).toEqual(['data-api', expect.stringMatching(/^data-api:endpoint:\d+$/)]);
+    expect(tags).toEqual(
+      expect.arrayContaining([
+        'data-api:type:api::global.global',
+        'data-api:type:api::logo.logo',
+        `data-api:type:${FILE}`,
+      ])
+    );
+    for (const tag of tags.slice(2)) expect(tag).toMatch(/^data-api:type:(api|plugin)::[a-z-]+\.[a-z-]+$/);
+    expect(tags).not.toContain(`data-api:type:${ORDER}`);
+    expect(response.headers['cache-tag']).toBe(tags.join(','));
+  });
+
+  test("stay hits after a write of an order, whose media field is not the navbar's", async () => {
+    const { id } = await anOrder();
+    expect(await afterWrite(() => app.strapi.db.query(ORDER).update({ where: { id }, data: { note: 'seen' } }))).toBe(
+      'hit'
+    );
+  });
+
+  test("are misses after a write of the global, of its logo's file, or of an order's media link", async () => {
+    const global = () => app.strapi.db.query('api::global.global').findOne({ select: ['id'], where: { locale: 'en' } });
+    const { id: globalId } = await global();
+    expect(
+      await afterWrite(() =>
+        app.strapi.db.query('api::global.global').update({ where: { id: globalId }, data: { siteName: 'Renamed' } })
+      )
+    ).toBe('miss');
+    const { response } = await navbar();
+    const [shown] = unsigned(response.body.items) as Array<{ navbar: { logo: { image: number } } }>;
+    const logoFile = shown.navbar.logo.image;
+    expect(
+      await afterWrite(() => app.strapi.db.query(FILE).update({ where: { id: logoFile }, data: { caption: 'new' } }))
+    ).toBe('miss');
+    // An order's media links are rows of the table the navbar's logo is read from.
+    const { id } = await anOrder();
+    expect(
+      await afterWrite(() => app.strapi.db.query(ORDER).update({ where: { id }, data: { attachment: logoFile } }))
+    ).toBe('miss');
   });
 });

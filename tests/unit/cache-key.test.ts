@@ -1,3 +1,4 @@
+import { CDN_TAG_HEADERS } from '../../contracts/cache';
 import { definitionSchema } from '../../contracts/definition';
 import { cacheKeyOf, normalizedQuery, type KeyedRequest } from '../../server/src/cache/cache-key';
 import { compileCache } from '../../server/src/cache/compile-cache';
@@ -17,7 +18,7 @@ const compiled = (definition: Record<string, unknown> = {}) => {
     cache: { maxAgeSeconds: 60 },
     ...definition,
   });
-  return { cache: compileCache(1, parsed, 'site', null, recorder)!, recorder };
+  return { cache: compileCache(1, parsed, 'site', null, recorder, CDN_TAG_HEADERS)!, recorder };
 };
 const request = (changes: Partial<KeyedRequest> = {}): KeyedRequest => ({
   path: '/_api/orders',

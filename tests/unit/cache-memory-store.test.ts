@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { CDN_TAG_HEADERS } from '../../contracts/cache';
 import { definitionSchema } from '../../contracts/definition';
 import { sizeOf, type CachedAnswer } from '../../server/src/cache/answer';
 import { cacheKeyOf } from '../../server/src/cache/cache-key';
@@ -105,7 +106,8 @@ describe('memory cache store', () => {
       }),
       'site',
       null,
-      createReadsRecorder(1, { readsOf: () => [ORDER], total: async (_sql, _bindings, count) => count() })
+      createReadsRecorder(1, { readsOf: () => [ORDER], total: async (_sql, _bindings, count) => count() }),
+      CDN_TAG_HEADERS
     )!;
     const querystring = (n: number) => `status=paid&id:gt=${n}`;
     /** A page of `records` as the runtime answers it (runtime/conditional-get.ts): its bytes, their tag, its links. */

@@ -145,3 +145,23 @@ describe('rate limit store options', () => {
     );
   });
 });
+
+describe('cache.cdnTagHeaders', () => {
+  const withTags = (cdnTagHeaders: unknown) => ({
+    ...config.default,
+    cache: { ...config.default.cache, cdnTagHeaders },
+  });
+
+  test('takes either header, both or none', () => {
+    for (const names of [['surrogate-key'], ['cache-tag'], ['cache-tag', 'surrogate-key'], []]) {
+      expect(() => config.validator(withTags(names))).not.toThrow();
+    }
+  });
+
+  test.each([
+    [['x-tags'], /cache\.cdnTagHeaders\[0\]: /],
+    [['cache-tag', 'cache-tag'], /cache\.cdnTagHeaders: each header at most once/],
+  ])('%j is refused', (names, message) => {
+    expect(() => config.validator(withTags(names))).toThrow(message);
+  });
+});

@@ -91,7 +91,7 @@ describe('outage', () => {
     const { log, outage } = outageWith('refuse');
     for (let i = 0; i < 2; i += 1) {
       expect(outage.failed(new Error('no answer within 200 ms'))).toBe('refuse');
-      const thrown = refusalOf({ refused: 'unavailable' });
+      const thrown = refusalOf({ refused: 'unavailable' }, {});
       expect(thrown).toBeInstanceOf(ApiError);
       expect((thrown as ApiError).status).toBe(503);
       expect((thrown as ApiError).message).toBe('Rate limits cannot be checked right now: try again later');

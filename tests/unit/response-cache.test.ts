@@ -1,3 +1,4 @@
+import { CDN_TAG_HEADERS } from '../../contracts/cache';
 import { compileCache } from '../../server/src/cache/compile-cache';
 import { createMemoryStore } from '../../server/src/cache/memory-store';
 import { createReadsRecorder } from '../../server/src/cache/reads-recorder';
@@ -30,7 +31,7 @@ const setup = () => {
     auth: { method: 'api-key', keys: [1, 2] },
     cache: { maxAgeSeconds: 60 },
   });
-  const compiled = compileCache(1, definition, 'site', null, recorder)!;
+  const compiled = compileCache(1, definition, 'site', null, recorder, CDN_TAG_HEADERS)!;
   const executor = recorder.executor({ all: async () => [], arrays: async () => [] });
   /** A request of key `subject`: its visit, the statements its handler runs, and its answer kept on a miss. */
   const request = async (subject: string, statements: string[]) => {

@@ -1,4 +1,4 @@
-import type { EndpointCache } from '../../../contracts/cache';
+import type { CdnTagHeader, EndpointCache } from '../../../contracts/cache';
 
 /**
  * `Cache-Control` of a public endpoint's cached answers when a shared cache (a CDN) may keep them for a while
@@ -11,12 +11,31 @@ export const sharedCacheControl = ({ sharedMaxAgeSeconds, staleWhileRevalidateSe
     : `public, max-age=0, s-maxage=${sharedMaxAgeSeconds}` +
       (staleWhileRevalidateSeconds === undefined ? '' : `, stale-while-revalidate=${staleWhileRevalidateSeconds}`);
 
+/** Each tag header as it is sent: its name and how it separates tags. */
+const TAG_HEADERS: Record<CdnTagHeader, { name: string; separator: string }> = {
+  'surrogate-key': { name: 'Surrogate-Key', separator: ' ' },
+  'cache-tag': { name: 'Cache-Tag', separator: ',' },
+};
+
 /**
- * The tags a CDN can purge a public answer by (`Surrogate-Key`, space-separated, Fastly and others; `Cache-Tag`,
- * comma-separated, Cloudflare): every answer of the plugin, the endpoint's, and each content type it reads.
+ * A content type's uid, not a component's: Strapi names types `<namespace>::<name>.<name>` and components
+ * `<category>.<name>`. A component is part of the records that hold it, and never purged on its own.
  */
-export const cacheTags = (endpointId: number, types: Iterable<string>) => [
-  'data-api',
-  `data-api:endpoint:${endpointId}`,
-  ...[...types].map((uid) => `data-api:type:${uid}`),
-];
+const isContentType = (uid: string) => uid.includes('::');
+
+/**
+ * The tags a CDN can purge an answer by, in the headers `names` (docs/cache.md#cdn-set-up): every answer of the
+ * plugin, the endpoint's, and each content type among those it reads (`types`: the endpoint's, those its
+ * related fields and its filter reach, the file type).
+ */
+export const tagHeaders = (
+  names: readonly CdnTagHeader[],
+  endpointId: number,
+  types: Iterable<string>
+): Record<string, string> => {
+  const tags = ['data-api', `data-api:endpoint:${endpointId}`];
+  for (const uid of types) if (isContentType(uid)) tags.push(`data-api:type:${uid}`);
+  return Object.fromEntries(
+    names.map((header) => [TAG_HEADERS[header].name, tags.join(TAG_HEADERS[header].separator)])
+  );
+};

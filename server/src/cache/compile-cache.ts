@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { CdnTagHeader } from '../../../contracts/cache';
 import type { EndpointDefinition } from '../../../contracts/definition';
 import { refersTo } from '../../../contracts/json';
 import { USER_VARIABLES } from '../../../contracts/variables';
-import { cacheTags, sharedCacheControl } from './cdn-headers';
+import { sharedCacheControl, tagHeaders } from './cdn-headers';
 import type { ReadsRecorder } from './reads-recorder';
 
 /** An endpoint's cache settings as a request needs them: built with the endpoint, never per request. */
@@ -18,8 +19,11 @@ export interface CompiledCache {
   /** `Cache-Control` for shared caches (public endpoints with `sharedMaxAgeSeconds`), or null. */
   readonly sharedCacheControl: string | null;
   readonly recorder: ReadsRecorder;
-  /** The CDN tags of its answers, as each header lists them, from the types read so far. */
-  tags(): { surrogateKey: string; cacheTag: string };
+  /**
+   * The CDN tag headers of its answers (`cache.cdnTagHeaders`), from the types read so far; none unless a CDN
+   * may keep them (`sharedCacheControl`).
+   */
+  tagHeaders(): Record<string, string>;
 }
 
 export const compileCache = (
@@ -27,12 +31,16 @@ export const compileCache = (
   definition: EndpointDefinition,
   siteVersion: string,
   locales: unknown,
-  recorder: ReadsRecorder
+  recorder: ReadsRecorder,
+  tagHeaderNames: readonly CdnTagHeader[]
 ): CompiledCache | null => {
   const { cache } = definition;
   if (!cache) return null;
+  const cacheControl = sharedCacheControl(cache);
+  const names = cacheControl === null ? [] : tagHeaderNames;
+  // Built again only when the types read grew (a new array): not per request.
   let tagsOf: readonly string[] | null = null;
-  let tags = { surrogateKey: '', cacheTag: '' };
+  let headers: Record<string, string> = {};
   return {
     maxAgeMs: cache.maxAgeSeconds * 1000,
     version: createHash('sha256')
@@ -43,15 +51,12 @@ export const compileCache = (
       .slice(0, 22),
     byUser: USER_VARIABLES.some((name) => refersTo(definition.filter, name)),
     byDay: refersTo(definition.filter, 'today'),
-    sharedCacheControl: sharedCacheControl(cache),
+    sharedCacheControl: cacheControl,
     recorder,
-    tags() {
+    tagHeaders() {
       const types = recorder.types();
-      if (types !== tagsOf) {
-        const all = cacheTags(endpointId, (tagsOf = types));
-        tags = { surrogateKey: all.join(' '), cacheTag: all.join(',') };
-      }
-      return tags;
+      if (names.length && types !== tagsOf) headers = tagHeaders(names, endpointId, (tagsOf = types));
+      return headers;
     },
   };
 };

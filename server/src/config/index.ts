@@ -3,7 +3,7 @@ import { describeIssues } from '../../../contracts/problems';
 import { originSchema } from '../../../contracts/origin';
 import { parseIpRule } from '../../../contracts/ip';
 import { RATE_LIMIT_STORES, STORE_ERROR_CHOICES } from '../../../contracts/rate-limit';
-import { CACHE_STORES } from '../../../contracts/cache';
+import { CACHE_STORES, CDN_TAG_HEADERS } from '../../../contracts/cache';
 
 const DAY_MS = 86_400_000;
 
@@ -166,6 +166,14 @@ export const configSchema = z.strictObject({
       prefix: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'lower-case letters, digits and _ (at most 40)'),
       /** How long (ms) a request waits for Redis before it reads the database instead. */
       storeTimeoutMs: z.number().int().min(10).max(10_000),
+      /**
+       * The tag headers of answers a CDN may keep (`sharedMaxAgeSeconds`); `[]` sends none. Absent: all of
+       * them (no default list here: Strapi merges array defaults item by item into the site's own list).
+       */
+      cdnTagHeaders: z
+        .array(z.enum(CDN_TAG_HEADERS))
+        .refine((names) => new Set(names).size === names.length, 'each header at most once')
+        .optional(),
     })
     .refine((cache) => cache.store !== 'redis' || cache.redisUrl, {
       message: 'the redis store needs redisUrl',

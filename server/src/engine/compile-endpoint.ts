@@ -9,6 +9,7 @@ import {
 } from '../../../contracts/definition';
 import type { SessionUserObject } from '../../../contracts/session';
 import { compileIpAllowlist } from '../auth/ip';
+import { endpointFilePaths } from '../files/file-paths';
 import { aggregateHandler } from '../handlers/aggregate';
 import { createHandler } from '../handlers/create';
 import { deleteHandler } from '../handlers/delete';
@@ -76,6 +77,25 @@ const checkEntryAddressing = (definition: EndpointDefinition, model: Model) => {
   }
 };
 
+/**
+ * A CDN serves an answer for up to `sharedMaxAgeSeconds` plus `staleWhileRevalidateSeconds` without asking: an
+ * answer with signed file URLs must not outlive half their lifetime there, as it may not in the plugin's own
+ * cache (docs/cache.md#cdn-set-up). A provider's public URLs (`mediaUrls: "public"`) do not expire.
+ */
+const checkSharedMaxAge = (definition: EndpointDefinition, model: Model, deps: CompileDeps) => {
+  const { cache } = definition;
+  if (cache?.sharedMaxAgeSeconds === undefined || definition.mediaUrls === 'public') return;
+  const kept = cache.sharedMaxAgeSeconds + (cache.staleWhileRevalidateSeconds ?? 0);
+  const bound = deps.files.urlTtlSeconds / 2;
+  if (kept <= bound || !endpointFilePaths(model, definition, deps.modelOf).length) return;
+  throw new DefinitionError(
+    ['cache', 'sharedMaxAgeSeconds'],
+    `a CDN may serve these answers for ${kept} s (sharedMaxAgeSeconds plus staleWhileRevalidateSeconds), past half ` +
+      `the lifetime of their signed file URLs (${bound} s of files.urlTtlSeconds ${deps.files.urlTtlSeconds}): ` +
+      'keep it shorter, or answer public URLs (mediaUrls "public")'
+  );
+};
+
 const compileAuth = (auth: EndpointDefinition['auth']): EndpointAuth =>
   auth.method === 'api-key' ? { method: 'api-key', keys: new Set(auth.keys) } : auth;
 
@@ -103,6 +123,7 @@ export const compileEndpoint = (
   if (definition.publish && !model.draftAndPublish) {
     throw new DefinitionError(['publish'], `${model.uid} has no Draft & Publish; its records are always published`);
   }
+  checkSharedMaxAge(definition, model, deps);
   // Checked here for every endpoint type; each handler resolves it again for its requests.
   compileLocale(definition, model, deps.locales);
   // A cached endpoint's statements go through a recorder, which learns the types its answers read.
@@ -126,6 +147,7 @@ export const compileEndpoint = (
         : factory({ ...definition, status: definition.status }, model, handlerDeps, id),
     definition,
     model,
-    cache: recorder && compileCache(id, definition, deps.siteVersion, [defaultCode, ...codes], recorder),
+    cache:
+      recorder && compileCache(id, definition, deps.siteVersion, [defaultCode, ...codes], recorder, deps.cdnTagHeaders),
   };
 };

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { CDN_TAG_HEADERS, type CdnTagHeader } from '../../../contracts/cache';
 import type { Knex } from 'knex';
 import { resolveKeySecret } from '../auth/key-secret';
 import { pluginConfig } from '../config/plugin-config';
@@ -36,6 +37,8 @@ export interface CompileDeps extends Omit<ReadDeps, 'totals'>, Readonly<Omit<Wri
   readonly log: { warn: (message: string) => void };
   /** The site's schemas and the plugin's version, as the response cache's keys name them (cache/site-version.ts). */
   readonly siteVersion: string;
+  /** The tag headers of answers a CDN may keep (`cache.cdnTagHeaders`). */
+  readonly cdnTagHeaders: readonly CdnTagHeader[];
 }
 
 /** The part of the deps that does not depend on the locales. */
@@ -65,6 +68,7 @@ const createServices = (strapi: Core.Strapi, totals: Totals): Services => {
       uploads: createUploads(strapi, library, files),
       maxBytes: files.maxBytes,
       maxRequestBytes: files.maxRequestBytes,
+      urlTtlSeconds: files.urlTtlSeconds,
     },
     writerOf: (model) => {
       if (!writers.has(model.uid)) writers.set(model.uid, createObjectWriter(strapi, model, dialect, documentService));
@@ -80,6 +84,7 @@ const createServices = (strapi: Core.Strapi, totals: Totals): Services => {
     maxRelatedPerAnswer: pluginConfig(strapi, 'related').maxRecordsPerAnswer,
     bodyTimeout: pluginConfig(strapi, 'bodyTimeout'),
     siteVersion: siteVersionOf(strapi, publicUrl),
+    cdnTagHeaders: pluginConfig(strapi, 'cache').cdnTagHeaders ?? CDN_TAG_HEADERS,
   };
 };
 

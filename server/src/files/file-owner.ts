@@ -1,14 +1,12 @@
 import { quoter, type Dialect } from '../query/dialect';
 import type { Executor } from '../query/executor';
 import { publicationCondition, ROOT } from '../query/list-sql';
-import { STATUS_FROM_QUERY, type EndpointDefinition, type EndpointType } from '../../../contracts/definition';
+import { STATUS_FROM_QUERY, type EndpointDefinition } from '../../../contracts/definition';
 import type { Model } from '../query/model';
-import { selectFields } from '../related/selection';
-import { selectedPaths, type FilePath } from './file-paths';
+import { endpointFilePaths, type FilePath } from './file-paths';
 
 /** What of a compiled endpoint tells which files it serves. */
 interface FileEndpoint {
-  type: EndpointType;
   definition: EndpointDefinition;
   model: Model;
 }
@@ -29,8 +27,7 @@ const lookups = new WeakMap<FileEndpoint, Lookup | null>();
 
 const lookupOf = (endpoint: FileEndpoint, deps: LookupDeps): Lookup | null => {
   const { model, definition } = endpoint;
-  if (endpoint.type !== 'list') return null;
-  const paths = selectedPaths(model, selectFields(model, definition.fields, ['fields'], deps.modelOf));
+  const paths = endpointFilePaths(model, definition, deps.modelOf);
   const link = paths[0]?.fields[0]?.link;
   if (!link) return null;
   const q = quoter(deps.dialect);

@@ -7,7 +7,8 @@ import {
   type Model,
   type ModelField,
 } from '../query/model';
-import type { Selected } from '../related/selection';
+import type { EndpointDefinition } from '../../../contracts/definition';
+import { selectFields, type Selected } from '../related/selection';
 
 /** One step from a row the endpoint answers down to a row holding files: into a component, a relation, a translation. */
 export type Hop =
@@ -63,3 +64,11 @@ export const selectedPaths = (owner: Model | ComponentModel, selected: Selected[
   }
   return paths;
 };
+
+/** Where the files an endpoint answers live: only a List answers media fields. */
+export const endpointFilePaths = (
+  model: Model,
+  definition: Pick<EndpointDefinition, 'type' | 'fields'>,
+  modelOf: (uid: string) => Model | null
+): FilePath[] =>
+  definition.type === 'list' ? selectedPaths(model, selectFields(model, definition.fields, ['fields'], modelOf)) : [];

@@ -1,5 +1,5 @@
 import { quoter, type Dialect } from '../query/dialect';
-import type { MediaField, Model } from '../query/model';
+import { FILE_UID, type MediaField, type Model } from '../query/model';
 import type { Values } from '../query/tx-db';
 import { chunks, placeholders, type TxDb } from '../query/tx-db';
 
@@ -22,12 +22,16 @@ export const createMediaLinks = (model: Model, dialect: Dialect) => {
 
   return {
     fields,
-    /** Writes the links of the media values in `records` for the rows `ids`; `replace` drops a field's old links. */
+    /**
+     * Writes the links of the media values in `records` for the rows `ids`; `replace` drops a field's old links.
+     * The transaction counts them as a write of the file type too (table-owners.ts).
+     */
     async write(db: TxDb, ids: number[], records: Values[], replace: boolean) {
       if (!link) return;
       for (const field of fields) {
         const owners = ids.filter((_, i) => records[i].has(field.name));
         if (!owners.length) continue;
+        db.linkOwnersWritten.add(FILE_UID);
         if (replace) {
           for (const part of chunks(owners, 1, 30000 - 2)) {
             await db.run(

@@ -47,6 +47,8 @@ export interface FileDeps {
   readonly uploads: Uploads;
   readonly maxBytes: number;
   readonly maxRequestBytes: number;
+  /** How long (s) a signed file URL stays valid (`files.urlTtlSeconds`). */
+  readonly urlTtlSeconds: number;
 }
 
 /**

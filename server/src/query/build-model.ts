@@ -58,6 +58,7 @@ const morphLinksOf = (strapi: Core.Strapi, attributes: Record<string, AttributeM
     const joinTable = morphJoinTable(strapi, attribute.target, attribute.morphBy);
     if (!joinTable) continue;
     links.set(joinTable.name, {
+      owner: attribute.target,
       table: joinTable.name,
       idColumn: joinTable.morphColumn.idColumn.name,
       typeColumn: joinTable.morphColumn.typeColumn.name,

@@ -75,6 +75,8 @@ export interface UnsupportedField {
 
 /** Rows of another type's polymorphic link table (e.g. the media library's) that point at rows of this type. */
 export interface MorphLink {
+  /** The type whose polymorphic relation the table is (the file type, for media). */
+  owner: string;
   table: string;
   idColumn: string;
   typeColumn: string;

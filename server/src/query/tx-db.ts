@@ -10,6 +10,11 @@ export interface TxDb {
   dialect: Dialect;
   /** Files whose links this transaction removed: once it commits, those nothing links to may go. */
   releasedFiles: Set<number>;
+  /**
+   * Types this transaction wrote besides those it writes records of: the owners of the polymorphic link
+   * tables it rewrote (the file type, for media links), which their readers read as theirs.
+   */
+  linkOwnersWritten: Set<string>;
   all(sql: string, bindings: unknown[]): Promise<Row[]>;
   run(sql: string, bindings: unknown[]): Promise<void>;
 }
@@ -24,6 +29,7 @@ const rowsOf = (dialect: Dialect, result: unknown): Row[] => {
 export const txDb = (trx: Knex | Knex.Transaction, dialect: Dialect): TxDb => ({
   dialect,
   releasedFiles: new Set(),
+  linkOwnersWritten: new Set(),
   all: async (sql, bindings) => rowsOf(dialect, await trx.raw(sql, bindings as Knex.RawBinding[])),
   run: async (sql, bindings) => {
     await trx.raw(sql, bindings as Knex.RawBinding[]);

@@ -60,7 +60,7 @@ export interface Revalidation {
 /**
  * Sends a List's or Aggregate's answer, from the handler or from the response cache, with its `ETag`, or `304`
  * with no body when the client holds it already. A shared answer of a cached endpoint also says how long a CDN
- * may keep it (`s-maxage`) and the tags it can be purged by (cache/cdn-headers.ts).
+ * may keep it (`s-maxage`) and then the tags it can be purged by (cache/cdn-headers.ts).
  */
 export const sendAnswer = (
   ctx: Context,
@@ -69,11 +69,7 @@ export const sendAnswer = (
 ) => {
   ctx.set('ETag', answer.etag);
   ctx.set('Cache-Control', shared ? (cache?.sharedCacheControl ?? REVALIDATE_SHARED) : REVALIDATE);
-  if (shared && cache) {
-    const tags = cache.tags();
-    ctx.set('Surrogate-Key', tags.surrogateKey);
-    ctx.set('Cache-Tag', tags.cacheTag);
-  }
+  if (shared && cache) ctx.set(cache.tagHeaders());
   if (answer.link) ctx.set('Link', answer.link);
   const condition = ctx.get('If-None-Match');
   if (condition && namesTag(condition, answer.etag)) {

@@ -11,7 +11,7 @@ import { answerConditionally, sendAnswer } from './conditional-get';
 import { corsModeOf, type Cors } from './cors';
 import { subjectOf } from './limit-subject';
 import { answerOtherMethod } from './other-method';
-import type { RateLimiting } from './rate-limit';
+import type { LimitHeaders, RateLimiting } from './rate-limit';
 
 interface EndpointRouteParts {
   engine: Engine;
@@ -41,6 +41,9 @@ export const createEndpointRoute =
     }
     const { endpoint, param } = match;
     let record: RequestRecord = { endpoint };
+    // Sent with every answer but those a shared cache may keep, which would show every visitor one client's
+    // budget (docs/rate-limits.md#what-a-client-sees); a refusal carries its own.
+    let limitHeaders: LimitHeaders = {};
     try {
       const mode = corsModeOf(endpoint.auth);
       if (preflight) {
@@ -55,11 +58,11 @@ export const createEndpointRoute =
       // Counted once the caller is known, so nobody else can spend a user's budget; failed sessions per address
       // (failed keys are not counted).
       const identity = await authenticate(ctx, endpoint, snapshot).catch(async (error) => {
-        if (mode === 'credentialed') await rateLimit.failedSession(ctx, endpoint);
+        if (mode === 'credentialed') limitHeaders = await rateLimit.failedSession(ctx, endpoint);
         throw error;
       });
       record = { endpoint, identity };
-      await rateLimit.spend(ctx, endpoint, identity);
+      limitHeaders = await rateLimit.spend(ctx, endpoint, identity);
       const request = {
         param,
         user: identity.kind === 'user' ? identity.user : undefined,
@@ -82,6 +85,7 @@ export const createEndpointRoute =
           })
         : null;
       if (visit?.hit) {
+        if (!revalidation.shared) ctx.set(limitHeaders);
         sendAnswer(ctx, visit.hit, revalidation);
         return servedAs({ ...record, cache: 'hit' });
       }
@@ -90,9 +94,12 @@ export const createEndpointRoute =
       const answer = answerConditionally(ctx, endpoint.type, { ...revalidation, drafts: draftsRead(ctx) }, (bytes) =>
         answerBytes(ctx, endpoint, bytes)
       );
+      if (!(answer && revalidation.shared)) ctx.set(limitHeaders);
       if (visit && answer) void engine.cache.keep(endpoint.id, visit, answer);
       return servedAs(visit ? { ...record, cache: 'miss' } : record);
     } catch (error) {
+      // An error answer is `no-store`: no shared cache keeps it.
+      ctx.set(limitHeaders);
       return failedAt(record, error);
     }
   };

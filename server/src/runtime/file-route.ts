@@ -70,7 +70,7 @@ export const createFileRoute =
     try {
       const identity = holderOf(snapshot, endpoint, subject);
       record = { endpoint, identity };
-      await rateLimit.spend(ctx, endpoint, identity);
+      ctx.set(await rateLimit.spend(ctx, endpoint, identity));
       const [original] = (await fileBelongsTo(endpoint, grant.fileId, deps)) ? await library.find([grant.fileId]) : [];
       const file = original && format ? formatOf(original, format) : original;
       if (!file) throw new ApiError(404, MESSAGES.notFound);

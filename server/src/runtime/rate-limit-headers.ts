@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import type { RateLimit } from '../../../contracts/rate-limit';
 import type { Budget, BudgetLeft, BudgetName, Spending } from '../limits/spending';
 
@@ -19,9 +18,12 @@ export const remainingMember = ({ name, remaining, resetSeconds }: BudgetLeft) =
  * The headers of a counted request: every budget's policy; on a refusal, when the spent one has room again;
  * what is left of each budget the store answered for. None but the policy when the store is down.
  */
-export const setRateLimitHeaders = (ctx: Context, budgets: Budget[], spending: Spending) => {
-  ctx.set('RateLimit-Policy', budgets.map((b) => policyMember(b.name, b.policy)).join(', '));
-  if (spending.refused === 'unavailable') return;
-  if (spending.refused !== null) ctx.set('Retry-After', String(spending.retryAfter));
-  if (spending.remaining.length) ctx.set('RateLimit', spending.remaining.map(remainingMember).join(', '));
+export const rateLimitHeaders = (budgets: Budget[], spending: Spending): Record<string, string> => {
+  const headers: Record<string, string> = {
+    'RateLimit-Policy': budgets.map((b) => policyMember(b.name, b.policy)).join(', '),
+  };
+  if (spending.refused === 'unavailable') return headers;
+  if (spending.refused !== null) headers['Retry-After'] = String(spending.retryAfter);
+  if (spending.remaining.length) headers.RateLimit = spending.remaining.map(remainingMember).join(', ');
+  return headers;
 };

@@ -66,7 +66,7 @@ export const createTotals = (strapi: Core.Strapi, { maxAgeMs, intervalMs }: Tota
       listeners.push(listener);
     },
     start() {
-      unwatch = watchStrapiWrites(strapi, tracked, (uid) => written([uid]));
+      unwatch = watchStrapiWrites(strapi, tracked, written);
       shared.start();
     },
     async stop() {

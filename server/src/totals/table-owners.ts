@@ -5,7 +5,6 @@ import type { Dialect } from '../query/dialect';
 interface AttributeMeta {
   type: string;
   target?: string;
-  morphBy?: string;
   joinTable?: { name: string };
 }
 interface ModelMeta {
@@ -16,12 +15,16 @@ interface ModelMeta {
 
 /**
  * Which content types' writes can change each table of the database, from Strapi's metadata: a type's own
- * table is its; a link table is both ends' (either side of a relation may rewrite it); the media link table is
- * the file type's and that of every type with a media field. Components are their own types (Strapi writes
- * them through their own queries; this plugin's writes count as writes of the type that holds them).
+ * table is its; a link table is both ends' (either side of a relation may rewrite it); a polymorphic link table
+ * (the media library's `files_related_mph`) is the type it belongs to, the file type: a row's links there are
+ * read with the row's own table, whose type's writes count (write-watch.ts counts a write of those links as a
+ * write of both). Components are their own types (Strapi writes them through their own queries; this plugin's
+ * writes count as writes of the type that holds them). Strapi's metadata also holds a model per link table,
+ * named by the table: it is no type, and owns nothing.
  */
 export const tableOwners = (strapi: Core.Strapi): Map<string, Set<string>> => {
-  const metas: ModelMeta[] = [...strapi.db.metadata.values()];
+  const isType = (uid: string) => uid in strapi.contentTypes || uid in strapi.components;
+  const metas: ModelMeta[] = [...strapi.db.metadata.values()].filter((meta) => isType(meta.uid));
   const owners = new Map<string, Set<string>>();
   const own = (table: string | undefined, ...uids: Array<string | undefined>) => {
     if (!table) return;
@@ -29,15 +32,9 @@ export const tableOwners = (strapi: Core.Strapi): Map<string, Set<string>> => {
     for (const uid of uids) if (uid) set.add(uid);
     owners.set(table, set);
   };
-  const byUid = new Map(metas.map((meta) => [meta.uid, meta]));
   for (const meta of metas) {
     own(meta.tableName, meta.uid);
-    for (const attribute of Object.values(meta.attributes)) {
-      own(attribute.joinTable?.name, meta.uid, attribute.target);
-      if (attribute.morphBy && attribute.target) {
-        own(byUid.get(attribute.target)?.attributes[attribute.morphBy]?.joinTable?.name, meta.uid, attribute.target);
-      }
-    }
+    for (const attribute of Object.values(meta.attributes)) own(attribute.joinTable?.name, meta.uid, attribute.target);
   }
   return owners;
 };

@@ -116,6 +116,7 @@ export const createSqlWriter = (model: Model, dialect: Dialect) => {
       for (const part of chunks(ids, 1)) {
         const list = placeholders(part.length);
         for (const link of model.morphLinks) {
+          db.linkOwnersWritten.add(link.owner);
           await db.run(
             `DELETE FROM ${q(link.table)} WHERE ${q(link.typeColumn)} = ? AND ${q(link.idColumn)} IN ${list}`,
             [model.uid, ...part]

@@ -26,8 +26,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Runs a write and its tasks in one transaction (docs/writes.md#how-writes-are-made) after taking the plan's locks. Any error rolls it
  * all back; one the database resolved by aborting (a deadlock with other writers) runs again a few times
- * before the client is told to retry (503). Once it committed, the totals learn the types it wrote (before the
- * answer leaves: the client's next List counts its write).
+ * before the client is told to retry (503). Once it committed, the totals learn the types it wrote, those of
+ * the link tables it rewrote included (before the answer leaves: the client's next List counts its write).
  */
 export const runWriteTransaction = async <T>(
   { transaction, dialect, locks, totals }: Pick<WriteDeps, 'transaction' | 'dialect' | 'locks' | 'totals'>,
@@ -37,12 +37,14 @@ export const runWriteTransaction = async <T>(
   await locks.ensure(plan);
   for (let attempt = 1; ; attempt += 1) {
     try {
+      let linkOwners = new Set<string>();
       const result = await transaction(async (trx) => {
         const db = txDb(trx, dialect);
+        linkOwners = db.linkOwnersWritten;
         await locks.take(db, plan);
         return work(db);
       });
-      totals.written([...plan.shared, ...plan.exclusive]);
+      totals.written([...plan.shared, ...plan.exclusive, ...linkOwners]);
       return result;
     } catch (error) {
       if (isLockTimeout(error)) throw new ApiError(503, MESSAGES.busy, { 'Retry-After': '1' });
