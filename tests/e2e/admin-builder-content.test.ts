@@ -265,3 +265,33 @@ test('a List of posts with related fields: a relation, its translations and a re
   });
   expect(pageErrors).toEqual([]);
 });
+
+test('related fields that lead back to a type on their path are warned about, not refused', async () => {
+  await startEndpoint('Posts cycling back', 'blog/posts/cycling', 'Post (api::post.post)');
+  const cycles = page.getByTestId('related-cycles');
+  await pickField('title');
+  expect(await cycles.count()).toBe(0);
+  // A post's category answers its posts: posts again, one level down.
+  await page.getByRole('button', { name: 'JSON', exact: true }).first().click();
+  const editor = page.locator('.cm-content').first();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(
+    JSON.stringify([
+      { name: 'title' },
+      { name: 'category', fields: [{ name: 'name' }, { name: 'posts', limit: 5, fields: [{ name: 'title' }] }] },
+    ])
+  );
+  await page.getByRole('button', { name: 'Choose', exact: true }).click();
+  await cycles.waitFor();
+  expect(await cycles.innerText()).toContain('lead back to a type already on their path: category.posts.');
+  await cycles.scrollIntoViewIfNeeded();
+  await screenshot(page, 'builder-related-cycles');
+  // A warning only: the endpoint saves.
+  const stored = await save('blog/posts/cycling');
+  expect(stored.fields).toEqual([
+    { name: 'title' },
+    { name: 'category', fields: [{ name: 'name' }, { name: 'posts', limit: 5, fields: [{ name: 'title' }] }] },
+  ]);
+  expect(pageErrors).toEqual([]);
+});
