@@ -59,6 +59,9 @@ test('API keys: the secret is shown once, then only its prefix; the name is made
 });
 
 test('Endpoints: a List built in the builder answers the key with the rows', async () => {
+  const admin = await app.admin();
+  const drafts = await admin.post('/data-api/api-keys', { data: { description: 'Draft mode', preview: true } });
+  expect(drafts.status).toBe(201);
   await page.goto(`${base}/admin/plugins/data-api/endpoints`);
   await page.getByRole('link', { name: 'New endpoint' }).click();
   await page.getByLabel('Name').fill('Cheap products');
@@ -80,7 +83,13 @@ test('Endpoints: a List built in the builder answers the key with the rows', asy
   const noKey = page.getByText('No key is allowed: every call is refused');
   await noKey.waitFor();
   await choose(page.getByRole('combobox', { name: 'Allowed API keys' }), 'Browser test key');
+  // The picker tells the keys marked for preview, which read the drafts of an endpoint whose status is the request's.
+  const badge = (name: string) => page.getByRole('option', { name, exact: false }).getByTestId('preview-badge');
+  await expect(badge('draft-mode: Draft mode').textContent()).resolves.toBe('Preview');
+  await expect(badge('browser-test-key: Browser test key').count()).resolves.toBe(0);
+  await shot('builder-key-picker');
   await page.keyboard.press('Escape');
+  await admin.del(`/data-api/api-keys/${drafts.body.data.id}`);
   await noKey.waitFor({ state: 'detached' });
   await page.getByLabel('Allowed source IPs').fill('not-an-ip');
   await page.getByText('"not-an-ip" is not an IP address').waitFor({ timeout: 10_000 });

@@ -1,4 +1,4 @@
-import { adminWith as adminWithActions } from './strapi';
+import { adminWith as adminWithActions, type Grant } from './strapi';
 import { keyedSuite, type KeyedSuite } from './keyed-suite';
 
 export let app: KeyedSuite['app'];
@@ -14,7 +14,7 @@ export const base = () => ({
   auth: { method: 'api-key', keys: [key.id] },
 });
 
-export const adminWith = (email: string, actions: string[]) => adminWithActions(app, email, actions);
+export const adminWith = (email: string, grants: Grant[]) => adminWithActions(app, email, grants);
 
 export const endpointCount = () => app.strapi.db.query('plugin::data-api.endpoint').count();
 

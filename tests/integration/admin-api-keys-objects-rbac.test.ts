@@ -103,6 +103,61 @@ describe('API keys', () => {
   });
 });
 
+describe('marking a key for preview', () => {
+  const KEY_RIGHTS = ['plugin::data-api.keys.read', 'plugin::data-api.keys.manage'];
+  const POST_TITLES = {
+    action: 'plugin::content-manager.explorer.read',
+    subject: 'api::post.post',
+    properties: { fields: ['title'] },
+  };
+
+  test("needs Content Manager read on what the key's draft-reading endpoints read; other changes do not", async () => {
+    const partner = await createKey(admin, 'Preview partner');
+    await createEndpoint(admin, partner, {
+      name: 'Post drafts',
+      path: 'preview/posts',
+      type: 'list',
+      object: 'api::post.post',
+      status: 'query',
+      fields: [{ name: 'title' }],
+    });
+    const row = () => app.strapi.db.query('plugin::data-api.api-key').findOne({ where: { id: partner.id } });
+    const change = (client: typeof admin, data: object) => client.put(`/data-api/api-keys/${partner.id}`, { data });
+    const keyAdmin = await adminWith('preview-keys@example.com', KEY_RIGHTS);
+    const before = await row();
+
+    const refused = await change(keyAdmin, { description: 'Preview partner v2', preview: true });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({
+      name: 'PolicyError',
+      message:
+        'preview: marked for preview, the key "preview-partner" would read the drafts of GET preview/posts ' +
+        '("Post drafts"): you may not read api::post.post (Content Manager permission missing); ' +
+        'you may not read api::post.post.title (Content Manager permission missing)',
+    });
+    expect(await row()).toEqual(before);
+    // Any other change is the key right's alone, and so is a key that no draft-reading endpoint lists.
+    expect((await change(keyAdmin, { description: 'Preview partner v2', preview: false })).status).toBe(200);
+    expect(await row()).toMatchObject({ description: 'Preview partner v2', preview: false });
+    const unlisted = await keyAdmin.post('/data-api/api-keys', { data: { description: 'Unlisted', preview: true } });
+    expect(unlisted.status).toBe(201);
+    expect(unlisted.body.data.preview).toBe(true);
+
+    const reader = await adminWith('preview-reader@example.com', [...KEY_RIGHTS, POST_TITLES]);
+    const marked = await change(reader, { preview: true });
+    expect(marked.status).toBe(200);
+    expect(marked.body.data.preview).toBe(true);
+    expect((await row()).preview).toBe(true);
+    // Only marking is checked: leaving the mark as it is, or taking it off, is not.
+    expect((await change(keyAdmin, { description: 'Preview partner v3', preview: true })).status).toBe(200);
+    expect((await change(keyAdmin, { preview: false })).status).toBe(200);
+    expect(await row()).toMatchObject({ description: 'Preview partner v3', preview: false });
+    expect((await change(admin, { preview: true })).status).toBe(200);
+    expect((await row()).preview).toBe(true);
+    await admin.del(`/data-api/api-keys/${unlisted.body.data.id}`);
+  });
+});
+
 describe('objects', () => {
   test('lists the collection types with their fields, and what cannot be exposed', async () => {
     const response = await admin.get('/data-api/objects');

@@ -1,5 +1,6 @@
+import { createEndpoint } from '../helpers/fixtures';
 import { adminWith } from '../helpers/strapi';
-import { app, admin, UIDS, counts, exported, importFile, transferSuite } from '../helpers/transfer-suite';
+import { app, admin, key, UIDS, counts, exported, importFile, transferSuite } from '../helpers/transfer-suite';
 import { fileList } from '../helpers/file-entries';
 
 /**
@@ -26,6 +27,42 @@ const changedFile = async () => {
   file.endpoints.push(fileList('New products', 'preview/products', 'preview-key', ['id'], 'api::product.product'));
   file.documents.push({ title: 'Preview API', endpoints: ['GET preview/products'] });
   return file;
+};
+
+/** A List of post drafts (its status from the request) allowed to `key`: the drafts a preview mark would show it. */
+const createPartnerDrafts = () =>
+  createEndpoint(admin, key, {
+    name: 'Partner drafts',
+    path: 'partner/posts',
+    type: 'list',
+    object: 'api::post.post',
+    status: 'query',
+    fields: [{ name: 'title' }],
+  });
+
+/** A file that only marks the key `partner` for preview: its endpoints and documents are left as they are. */
+const markingFile = async () => ({
+  ...(await exported()),
+  keys: [{ name: 'partner', description: 'Partner key', preview: true }],
+  endpoints: [],
+  documents: [],
+});
+
+/** The refusal of `markingFile` to an admin who may not read the drafts of `createPartnerDrafts`' List. */
+const MARKING_REFUSED = {
+  path: ['keys', 0, 'preview'],
+  message:
+    'marked for preview, the key "partner" would read the drafts of GET partner/posts ("Partner drafts"): ' +
+    'you may not read api::post.post (Content Manager permission missing); ' +
+    'you may not read api::post.post.title (Content Manager permission missing)',
+  name: 'ValidationError',
+};
+
+/** The Content Manager right that lets an admin read those drafts. */
+const READ_POST_TITLES = {
+  action: 'plugin::content-manager.explorer.read',
+  subject: 'api::post.post',
+  properties: { fields: ['title'] },
 };
 
 describe('import preview', () => {
@@ -81,6 +118,38 @@ describe('import preview', () => {
     // Allowed to ask, and then checked as an import: its endpoints need Content Manager rights this admin lacks.
     expect((await preview(file, importer)).status).toBe(400);
     expect((await preview({ ...file, endpoints: [], documents: [] }, importer)).status).toBe(200);
+  });
+
+  test('refuses a key marked for preview by an admin who may not read its drafts, as the import does', async () => {
+    const drafts = await createPartnerDrafts();
+    const file = await markingFile();
+    const importer = await adminWith(app, 'marking-importer@example.com', ['plugin::data-api.transfer.manage']);
+    const before = await stored();
+    const previewed = await preview(file, importer);
+    expect(previewed.status).toBe(400);
+    expect(previewed.body.error.details.errors).toEqual([MARKING_REFUSED]);
+    const imported = await importer.post('/data-api/import', { data: file });
+    expect(imported.status).toBe(400);
+    expect(imported.body.error.details.errors).toEqual([MARKING_REFUSED]);
+    expect(await stored()).toEqual(before);
+
+    const reader = await adminWith(app, 'marking-reader@example.com', [
+      'plugin::data-api.transfer.manage',
+      READ_POST_TITLES,
+    ]);
+    expect((await preview(file, reader)).body.data.keys).toEqual([
+      { change: 'updated', name: 'partner', detail: 'Partner key' },
+    ]);
+    expect((await reader.post('/data-api/import', { data: file })).status).toBe(200);
+    const partner = await app.strapi.db.query(UIDS.key as never).findOne({ where: { id: key.id } });
+    expect(partner).toMatchObject({ preview: true });
+    const drafted = await app
+      .http()
+      .get('/_api/partner/posts?status=draft')
+      .set('Authorization', `Bearer ${key.secret}`);
+    expect(drafted.status).toBe(200);
+    await admin.put(`/data-api/api-keys/${key.id}`, { data: { preview: false } });
+    await admin.del(`/data-api/endpoints/${drafts.id}`);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  Badge,
   Box,
   Button,
   Flex,
@@ -62,11 +63,21 @@ export const AuthEditor = ({
                 value={auth.keys.map(String)}
                 onChange={(values: string[]) => onChange({ method: 'api-key', keys: values.map(Number) })}
               >
-                {keys.map((k) => (
-                  <MultiSelectOption key={k.id} value={String(k.id)}>
-                    {`${k.name}: ${k.description} (${k.prefix}…)`}
-                  </MultiSelectOption>
-                ))}
+                {keys.map((k) => {
+                  const label = `${k.name}: ${k.description} (${k.prefix}…)`;
+                  // A key marked for preview reads the drafts of a "from the request" endpoint: worth seeing here.
+                  // The tag of a chosen key keeps to its label (`textValue`).
+                  return (
+                    <MultiSelectOption key={k.id} value={String(k.id)} textValue={label}>
+                      {label}
+                      {k.preview && (
+                        <Badge marginLeft={2} data-testid="preview-badge">
+                          {t('keys.preview.badge')}
+                        </Badge>
+                      )}
+                    </MultiSelectOption>
+                  );
+                })}
               </MultiSelect>
             </Box>
             {keyRights.canManage && (

@@ -38,7 +38,7 @@ export const KeysPage = () => {
           </CellText>
           <Flex gap={2}>
             <Typography variant="pi" textColor="neutral600">{`${k.prefix}…`}</Typography>
-            {k.preview && <Badge>{t('keys.column.preview')}</Badge>}
+            {k.preview && <Badge>{t('keys.preview.badge')}</Badge>}
           </Flex>
         </Flex>
       ),

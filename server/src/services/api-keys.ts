@@ -12,11 +12,14 @@ import type { RateLimit } from '../../../contracts/rate-limit';
 import { UIDS } from '../../../contracts/plugin';
 import { displayPrefix, generateSecret, hashSecret } from '../auth/api-key';
 import { resolveKeySecret } from '../auth/key-secret';
+import { forbid } from '../errors/forbid';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { pluginConfig } from '../config/plugin-config';
+import type { AdminActor } from './admin-rights';
 import { getService } from './get-service';
-import { storedApiKey, unnamedKey, keyName, type StoredApiKey } from '../stored/stored-api-key';
+import { listsKey, previewProblems, storedDraftReaders } from './preview-rights';
+import { storedApiKey, unnamedKey, keyName, keyPreview, type StoredApiKey } from '../stored/stored-api-key';
 import { endpointKeys } from '../stored/stored-endpoint';
 import { decodedOrThrow, decodeRows, warnLeftOut } from '../stored/decode';
 
@@ -115,10 +118,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return created;
     },
 
-    /** Changes a key's description, limit or preview mark; its name, secret and expiry stay. */
-    async update(id: number, input: unknown): Promise<ApiKeySummary | null> {
+    /**
+     * Changes a key's description, limit or preview mark; its name, secret and expiry stay. Marking it for preview
+     * shows it the drafts of the endpoints that list it: refused (403) unless the admin `actor` may read them.
+     */
+    async update(id: number, input: unknown, actor: AdminActor): Promise<ApiKeySummary | null> {
       const parsed = apiKeyUpdateSchema.safeParse(input);
       if (!parsed.success) return refuse(problemsOfIssues(parsed.error));
+      const current = await query().findOne({ where: { id }, select: keyPreview.columns });
+      if (!current) return null;
+      const { name, preview } = decodedOrThrow(keyPreview.decode(current));
+      if (parsed.data.preview && !preview) {
+        const readers = (await storedDraftReaders(strapi)).filter((r) => listsKey(r.definition, id));
+        const problems = await previewProblems(
+          strapi,
+          name,
+          readers.map((r) => r.definition),
+          actor,
+          ['preview']
+        );
+        if (problems.length) forbid(problems);
+      }
       const row = await query().update({ where: { id }, data: parsed.data });
       if (!row) return null;
       await getService(strapi, 'engine').changed();

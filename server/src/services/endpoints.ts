@@ -9,11 +9,11 @@ import {
 } from '../../../contracts/definition';
 import type { IndexAdvice } from '../../../contracts/index-advice';
 import { UIDS } from '../../../contracts/plugin';
-import { formatProblem, type Problem } from '../../../contracts/problems';
+import type { Problem } from '../../../contracts/problems';
 import { keyId } from '../stored/stored-api-key';
 import { endpointLabel, routeKey, storedEndpoint, toStored } from '../stored/stored-endpoint';
 import { decodedOrThrow, decodeRows, mapDecoded, warnLeftOut } from '../stored/decode';
-import { AdminApiError } from '../errors/admin-api-error';
+import { forbid } from '../errors/forbid';
 import { refuse } from '../errors/refuse';
 import { isUniqueViolation } from '../errors/unique-violation';
 import { indexAdvice } from '../indexes/advice';
@@ -158,8 +158,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const definition = definitionOf(stored);
       // A table's size is data: only for an admin whose Content Manager rights cover what the endpoint reads.
       const missing = await getService(strapi, 'adminRights').problemsOnSave(definition, actor);
-      // A PolicyError keeps its message: Strapi answers any other 403 of an admin route with a bare "Forbidden".
-      if (missing.length) throw new AdminApiError('PolicyError', missing.map(formatProblem).join('; '));
+      if (missing.length) forbid(missing);
       return indexAdvice(strapi, definition, model);
     },
     /** The endpoint on `method` + `path` (compared without regard to case), if any. */

@@ -22,6 +22,10 @@ export type PlannedKey =
   | { kind: 'found'; key: ApiKeySummary; settings: KeySettings; changed: boolean }
   | { kind: 'new'; input: ApiKeyInput };
 
+/** The key of this environment that the import marks for preview, if it is not marked now. */
+export const markedForPreview = (planned: PlannedKey) =>
+  planned.kind === 'found' && planned.settings.preview === true && !planned.key.preview ? planned.key : null;
+
 /** A key the file names, planned; or why it cannot be told (null: told already, where the file first named it). */
 export type KeyPlan = { key: PlannedKey } | { problem: string | null };
 

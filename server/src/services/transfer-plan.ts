@@ -7,6 +7,7 @@ import {
   type EndpointDefinition,
   type StoredEndpoint,
 } from '../../../contracts/definition';
+import type { ApiKeySummary } from '../../../contracts/api-key';
 import { isPlainObject } from '../../../contracts/json';
 import { slugOf, type OpenapiDocumentInput } from '../../../contracts/openapi';
 import type { Problem } from '../../../contracts/problems';
@@ -22,7 +23,8 @@ import { routeKey } from '../stored/stored-endpoint';
 import { sameJson } from '../utils/same-json';
 import type { AdminActor } from './admin-rights';
 import { getService } from './get-service';
-import { planKeys, type PlannedKey } from './transfer-keys';
+import { listsKey, previewProblems, storedDraftReaders } from './preview-rights';
+import { markedForPreview, planKeys, type PlannedKey } from './transfer-keys';
 
 /** The method of the endpoint type an imported item names, if it names one (its own check says what is wrong). */
 export const methodOf = (type: unknown) => {
@@ -94,6 +96,28 @@ const endpointChange = (existing: StoredEndpoint | null, definition: EndpointDef
 };
 
 /**
+ * What `actor` lacks to mark for preview the keys of this environment `marked` (by their first place in the
+ * file): the rights to read the drafts of the stored endpoints that list each one and that the file leaves as they
+ * are. The file's own endpoints need no second look: each is checked as a save by `actor`, the same rights.
+ */
+const previewMarkProblems = async (
+  strapi: Core.Strapi,
+  marked: Map<ApiKeySummary, number>,
+  endpoints: PlannedEndpoint[],
+  actor?: AdminActor
+) => {
+  if (!marked.size) return [];
+  const replaced = new Set(endpoints.map((e) => e.existingId));
+  const kept = (await storedDraftReaders(strapi)).filter((r) => !replaced.has(r.id));
+  const problems: Problem[] = [];
+  for (const [key, i] of marked) {
+    const listing = kept.filter((r) => listsKey(r.definition, key.id)).map((r) => r.definition);
+    problems.push(...(await previewProblems(strapi, key.name, listing, actor, ['keys', i, 'preview'])));
+  }
+  return problems;
+};
+
+/**
  * What importing `file` would do, checked as the import checks it, against this environment as it is: each item
  * created, updated or unchanged, with every problem of the file (docs/reference.md#admin-api). Nothing is written:
  * the import carries the plan out in the transaction it planned it in, a preview only tells it.
@@ -104,9 +128,12 @@ export const planImport = async (strapi: Core.Strapi, file: TransferDocument, ac
   const problems: Problem[] = [];
   const keys = planKeys(await getService(strapi, 'apiKeys').find(), file);
   const reference = file.format === DESCRIPTION_TRANSFER_FORMAT ? 'description' : 'name';
+  const marked = new Map<ApiKeySummary, number>();
   file.keys.forEach((k: { name?: string; description: string }, i) => {
     const planned = keys.resolve(k.name ?? k.description);
     if ('problem' in planned && planned.problem) problems.push({ path: ['keys', i], message: planned.problem });
+    const unmarked = 'key' in planned && markedForPreview(planned.key);
+    if (unmarked && !marked.has(unmarked)) marked.set(unmarked, i);
   });
 
   const endpoints: PlannedEndpoint[] = [];
@@ -143,6 +170,8 @@ export const planImport = async (strapi: Core.Strapi, file: TransferDocument, ac
       problems.push(...problemsOf(error, item));
     }
   }
+
+  problems.push(...(await previewMarkProblems(strapi, marked, endpoints, actor)));
 
   // Documents name endpoints by route: those stored here, and those of the file (created by the import).
   const stored = await storedEndpoints.find();

@@ -37,6 +37,9 @@ export const keyName = rowDecoder(TABLE, storedApiKeySchema.pick({ id: true, nam
 /** A key stored before keys had names, to be named after its description. */
 export const unnamedKey = rowDecoder(TABLE, storedApiKeySchema.pick({ id: true, description: true }));
 
+/** A key's name and preview mark: whether a change marks it for preview, and the key a refusal names. */
+export const keyPreview = rowDecoder(TABLE, storedApiKeySchema.pick({ id: true, name: true, preview: true }));
+
 export const keyLastUse = rowDecoder(TABLE, storedApiKeySchema.pick({ lastUsedAt: true }));
 
 export const keyId = rowDecoder(TABLE, storedApiKeySchema.pick({ id: true }));
