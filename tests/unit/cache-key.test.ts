@@ -1,25 +1,9 @@
-import { CDN_TAG_HEADERS } from '../../contracts/cache';
-import { definitionSchema } from '../../contracts/definition';
 import { cacheKeyOf, normalizedQuery, type KeyedRequest } from '../../server/src/cache/cache-key';
-import { compileCache } from '../../server/src/cache/compile-cache';
-import { createReadsRecorder } from '../../server/src/cache/reads-recorder';
+import { compiledCache } from '../helpers/compiled-cache';
 
 /** A statement names the types it reads (here by their uid in the SQL, as totals/table-owners maps tables). */
 const readsOf = (sql: string) => ['api::order.order', 'plugin::upload.file'].filter((uid) => sql.includes(uid));
-const compiled = (definition: Record<string, unknown> = {}) => {
-  const recorder = createReadsRecorder(1, { readsOf, total: async (_sql, _bindings, count) => count() });
-  const parsed = definitionSchema.parse({
-    name: 'orders',
-    path: 'orders',
-    type: 'list',
-    object: 'api::order.order',
-    fields: [{ name: 'id' }],
-    auth: { method: 'api-key', keys: [1] },
-    cache: { maxAgeSeconds: 60 },
-    ...definition,
-  });
-  return { cache: compileCache(1, parsed, 'site', null, recorder, CDN_TAG_HEADERS)!, recorder };
-};
+const compiled = (definition: Record<string, unknown> = {}) => compiledCache(readsOf, definition);
 const request = (changes: Partial<KeyedRequest> = {}): KeyedRequest => ({
   path: '/_api/orders',
   querystring: '',

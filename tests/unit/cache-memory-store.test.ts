@@ -1,14 +1,11 @@
 import { hash } from 'node:crypto';
-import { CDN_TAG_HEADERS } from '../../contracts/cache';
-import { definitionSchema } from '../../contracts/definition';
 import { sizeOf, type CachedAnswer } from '../../server/src/cache/answer';
 import { cacheKeyOf } from '../../server/src/cache/cache-key';
-import { compileCache } from '../../server/src/cache/compile-cache';
 import { createMemoryStore } from '../../server/src/cache/memory-store';
-import { createReadsRecorder } from '../../server/src/cache/reads-recorder';
 import type { Lookup } from '../../server/src/cache/store';
 import { buildPageLinks, linkHeader } from '../../server/src/query/links';
 import { createGenerations } from '../../server/src/totals/generations';
+import { compiledCache } from '../helpers/compiled-cache';
 import { HEAP_TEST_MS, retainedBytes } from '../helpers/heap';
 
 const ORDER = 'api::order.order';
@@ -93,22 +90,10 @@ describe('memory cache store', () => {
 
   describe('a flood of distinct query strings holds no more than the bound (heap and Buffers)', () => {
     const MAX_BYTES = 8 * 1024 * 1024;
-    const cache = compileCache(
-      1,
-      definitionSchema.parse({
-        name: 'orders',
-        path: 'orders',
-        type: 'list',
-        object: 'api::order.order',
-        fields: [{ name: 'id' }, { name: 'status' }],
-        auth: { method: 'api-key', keys: [1] },
-        cache: { maxAgeSeconds: 600 },
-      }),
-      'site',
-      null,
-      createReadsRecorder(1, { readsOf: () => [ORDER], total: async (_sql, _bindings, count) => count() }),
-      CDN_TAG_HEADERS
-    )!;
+    const { cache } = compiledCache(() => [ORDER], {
+      fields: [{ name: 'id' }, { name: 'status' }],
+      cache: { maxAgeSeconds: 600 },
+    });
     const querystring = (n: number) => `status=paid&id:gt=${n}`;
     /** A page of `records` as the runtime answers it (runtime/conditional-get.ts): its bytes, their tag, its links. */
     const pageOf = (n: number, records: number): CachedAnswer => {

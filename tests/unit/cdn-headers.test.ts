@@ -1,25 +1,24 @@
 import { CDN_TAG_HEADERS, type CdnTagHeader } from '../../contracts/cache';
-import { definitionSchema } from '../../contracts/definition';
-import { compileCache } from '../../server/src/cache/compile-cache';
-import { createReadsRecorder } from '../../server/src/cache/reads-recorder';
+import { compiledCache } from '../helpers/compiled-cache';
 
 /** What the navbar's statements read, as totals/table-owners answers it: its type, a component, files. */
 const READ = ['api::global.global', 'layout.navbar', 'plugin::upload.file'];
 
 /** The tag headers of a public endpoint's answer once its statements ran, with `cache` and `names`. */
 const tagHeadersOf = async (cache: Record<string, unknown>, names: readonly CdnTagHeader[]) => {
-  const recorder = createReadsRecorder(7, { readsOf: () => READ, total: async (_sql, _bindings, count) => count() });
-  const definition = definitionSchema.parse({
-    name: 'navbar',
-    path: 'navbar',
-    type: 'list',
-    object: 'api::global.global',
-    fields: [{ name: 'siteName' }],
-    auth: { method: 'public' },
-    rateLimit: { requests: 100, windowSeconds: 60 },
-    cache: { maxAgeSeconds: 60, ...cache },
-  });
-  const compiled = compileCache(7, definition, 'site', null, recorder, names)!;
+  const { cache: compiled, recorder } = compiledCache(
+    () => READ,
+    {
+      name: 'navbar',
+      path: 'navbar',
+      object: 'api::global.global',
+      fields: [{ name: 'siteName' }],
+      auth: { method: 'public' },
+      rateLimit: { requests: 100, windowSeconds: 60 },
+      cache: { maxAgeSeconds: 60, ...cache },
+    },
+    { endpointId: 7, tagHeaders: names }
+  );
   await recorder.executor({ all: async () => [], arrays: async () => [] }).all('select', []);
   return compiled.tagHeaders();
 };

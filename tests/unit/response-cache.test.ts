@@ -1,10 +1,7 @@
-import { CDN_TAG_HEADERS } from '../../contracts/cache';
-import { compileCache } from '../../server/src/cache/compile-cache';
 import { createMemoryStore } from '../../server/src/cache/memory-store';
-import { createReadsRecorder } from '../../server/src/cache/reads-recorder';
 import { createResponseCache } from '../../server/src/cache/response-cache';
-import { definitionSchema } from '../../contracts/definition';
 import { createGenerations } from '../../server/src/totals/generations';
+import { compiledCache } from '../helpers/compiled-cache';
 
 const ORDERS = 'select from orders';
 const FILES = 'select from files';
@@ -21,17 +18,13 @@ const setup = () => {
     urlTtlSeconds: 600,
     log: { warn: () => {} },
   });
-  const recorder = createReadsRecorder(1, { readsOf, total: async (_sql, _bindings, count) => count() });
-  const definition = definitionSchema.parse({
+  const { cache: compiled, recorder } = compiledCache(readsOf, {
     name: 'posts',
     path: 'posts',
-    type: 'list',
     object: 'api::post.post',
     fields: [{ name: 'id' }, { name: 'cover' }],
     auth: { method: 'api-key', keys: [1, 2] },
-    cache: { maxAgeSeconds: 60 },
   });
-  const compiled = compileCache(1, definition, 'site', null, recorder, CDN_TAG_HEADERS)!;
   const executor = recorder.executor({ all: async () => [], arrays: async () => [] });
   /** A request of key `subject`: its visit, the statements its handler runs, and its answer kept on a miss. */
   const request = async (subject: string, statements: string[]) => {
