@@ -8,7 +8,7 @@ const FILES = 'select from files';
 /** What each statement reads, as totals/table-owners answers it for real tables. */
 const readsOf = (sql: string) => (sql === FILES ? ['plugin::upload.file'] : ['api::order.order']);
 
-const setup = () => {
+const setup = (definition: Record<string, unknown> = {}) => {
   const generations = createGenerations();
   const store = createMemoryStore(generations, { maxBytes: 1024 * 1024, maxEntryBytes: 64 * 1024 });
   const totals = { written: (uids: Iterable<string>) => generations.bump(uids), onWritten: () => {} };
@@ -24,6 +24,7 @@ const setup = () => {
     object: 'api::post.post',
     fields: [{ name: 'id' }, { name: 'cover' }],
     auth: { method: 'api-key', keys: [1, 2] },
+    ...definition,
   });
   const executor = recorder.executor({ all: async () => [], arrays: async () => [] });
   /** A request of key `subject`: its visit, the statements its handler runs, and its answer kept on a miss. */
@@ -69,5 +70,38 @@ describe('response cache: whose answer is kept', () => {
     cache.purge(1);
     expect(await request('k1', [ORDERS])).toBeNull();
     expect(cache.stats()).toMatchObject({ hits: 2, misses: 4 });
+  });
+});
+
+describe('response cache: how long an answer with signed file URLs is served', () => {
+  afterEach(() => jest.useRealTimers());
+
+  /** Whether the answer of k1, kept at time 0, is still served `seconds` later. */
+  const servedAfter = async (seconds: number, definition: Record<string, unknown>) => {
+    jest.useFakeTimers({ now: 0 });
+    const { request } = setup(definition);
+    await request('k1', [ORDERS, FILES]); // learns that files are read
+    await request('k1', [ORDERS, FILES]); // kept
+    jest.setSystemTime(seconds * 1000);
+    return (await request('k1', [ORDERS, FILES])) !== null;
+  };
+
+  test('at most half the URL lifetime (600 s here): a URL served from the cache has half its lifetime left', async () => {
+    const long = { cache: { maxAgeSeconds: 600 } };
+    expect(await servedAfter(299, long)).toBe(true);
+    expect(await servedAfter(301, long)).toBe(false);
+  });
+
+  test('with a CDN, that much less: a URL the CDN last serves still has half its lifetime left', async () => {
+    // Half the lifetime (300 s) less what a CDN may keep the answer (100 + 50 s).
+    const public_ = { auth: { method: 'public' }, rateLimit: { requests: 100, windowSeconds: 60 } };
+    const cdn = {
+      ...public_,
+      cache: { maxAgeSeconds: 600, sharedMaxAgeSeconds: 100, staleWhileRevalidateSeconds: 50 },
+    };
+    expect(await servedAfter(149, cdn)).toBe(true);
+    expect(await servedAfter(151, cdn)).toBe(false);
+    // The provider's public URLs do not expire: half the lifetime only, as without a CDN (docs/deviations.md).
+    expect(await servedAfter(299, { ...cdn, mediaUrls: 'public' })).toBe(true);
   });
 });

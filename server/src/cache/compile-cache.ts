@@ -18,6 +18,13 @@ export interface CompiledCache {
   readonly byDay: boolean;
   /** `Cache-Control` for shared caches (public endpoints with `sharedMaxAgeSeconds`), or null. */
   readonly sharedCacheControl: string | null;
+  /**
+   * How long a CDN may still serve an answer once it left (`sharedMaxAgeSeconds` plus
+   * `staleWhileRevalidateSeconds`, ms) when its file URLs are signed: an entry holding them is served that much
+   * less, so that a URL still has half its lifetime when the CDN last serves it. 0 without a CDN or with the
+   * provider's public URLs.
+   */
+  readonly cdnMs: number;
   readonly recorder: ReadsRecorder;
   /**
    * The CDN tag headers of its answers (`cache.cdnTagHeaders`), from the types read so far; none unless a CDN
@@ -52,6 +59,10 @@ export const compileCache = (
     byUser: USER_VARIABLES.some((name) => refersTo(definition.filter, name)),
     byDay: refersTo(definition.filter, 'today'),
     sharedCacheControl: cacheControl,
+    cdnMs:
+      definition.mediaUrls === 'public'
+        ? 0
+        : ((cache.sharedMaxAgeSeconds ?? 0) + (cache.staleWhileRevalidateSeconds ?? 0)) * 1000,
     recorder,
     tagHeaders() {
       const types = recorder.types();

@@ -73,7 +73,9 @@ export const createResponseCache = (
       const files = cache.recorder.readsFiles();
       // Files first read by this answer: its signed URLs are its caller's, and its key does not say whose.
       if (!stamp || !reads.length || (files && !visit.perCaller)) return;
-      const ttlMs = files ? Math.min(cache.maxAgeMs, urlTtlSeconds * 500) : cache.maxAgeMs;
+      // Signed URLs served from the cache (or later by a CDN) keep half their lifetime (docs/cache.md).
+      const ttlMs = files ? Math.min(cache.maxAgeMs, urlTtlSeconds * 500 - cache.cdnMs) : cache.maxAgeMs;
+      if (ttlMs <= 0) return;
       await store.keep(key, answer, stamp, { endpointId, reads, ttlMs }).catch(failed);
     },
     /** Drops one endpoint's entries or all, on every instance (others within `refreshIntervalMs`). */
