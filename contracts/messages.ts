@@ -32,6 +32,8 @@ export const MESSAGES = {
   previewOnly: 'Reading drafts (?status=draft) needs an API key marked for preview',
   invalidStatus: 'Invalid request parameters: status must be "draft" or "published"',
   answerTooLarge: 'The answer is larger than this endpoint may send (maxAnswerBytes): narrow it with query filters',
+  tooManyRelated:
+    'The answer would hold more related records than this endpoint may send (related.maxRecordsPerAnswer): narrow it with query filters',
 } as const;
 
 /**

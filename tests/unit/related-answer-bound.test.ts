@@ -1,9 +1,14 @@
 import type { FieldSpec } from '../../contracts/definition';
+import { MESSAGES } from '../../contracts/messages';
+import { ApiError } from '../../server/src/errors/api-error';
 import { DefinitionError } from '../../server/src/errors/definition-error';
 import type { SiteLocales } from '../../server/src/query/locale';
 import type { Model } from '../../server/src/query/model';
 import { checkRelatedPerPage } from '../../server/src/related/answer-bound';
-import { selectFields } from '../../server/src/related/selection';
+import { relatedBudget } from '../../server/src/related/budget';
+import { compileInside, insideWork } from '../../server/src/related/inside';
+import { compileRelated } from '../../server/src/related/related-plan';
+import { selectFields, type Selected } from '../../server/src/related/selection';
 import { componentField, componentModel, dynamicZone, modelOf, relation, scalar } from '../helpers/models';
 
 /**
@@ -119,4 +124,45 @@ test('a single type answers one entry, one per locale when it is translated', ()
   // Translated: one entry per locale, two here.
   expect(refusal(fields, 2199, { ...page, single: true })).toMatch(/up to 2200 /);
   expect(refusal(fields, 100_000)).toMatch(/up to 110000 /);
+});
+
+describe('as an answer is read: the related records it answers are counted before each statement', () => {
+  /**
+   * The statements read for one page record whose dynamic zone holds `values` pricing sections of 5 plans each
+   * (each section answers them: 5 x values records), under a bound of `max`; the error that refused it, if any.
+   */
+  const read = async (values: number, max: number) => {
+    const fields = [{ name: 'sections', fields: [{ name: 'plans', limit: 5, fields: ids }] }];
+    const [sections] = selectFields(page, fields, ['fields'], (uid) => models.get(uid) ?? null);
+    const statements: string[] = [];
+    const executor = {
+      all: async () => [],
+      arrays: async (sql: string) => (statements.push(sql), []),
+    };
+    const relatedOf = (s: Selected & { related: NonNullable<Selected['related']> }) =>
+      compileRelated(s, { dialect: 'sqlite', executor, status: 'published' }, () => ({
+        select: { expressions: [], columns: [] },
+        finish: null,
+      }));
+    const plan = compileInside({ ...sections, inside: sections.inside! }, relatedOf);
+    const section = () => ({ __component: 'sections.pricing', plans: [1, 2, 3, 4, 5] });
+    const work: Array<() => Promise<void>> = [];
+    insideWork([{ sections: Array.from({ length: values }, section) }], plan, work, undefined, relatedBudget(max));
+    const refused = await Promise.all(work.map((run) => run())).then(
+      () => null,
+      (error: unknown) => error
+    );
+    return { statements: statements.length, refused };
+  };
+
+  test('a dynamic zone without a max passes the definition check, not the bound as it is read', async () => {
+    // The check counts one section a record: 100 x 5 = 500 at worst, far under the default bound.
+    const fields = [{ name: 'sections', fields: [{ name: 'plans', limit: 5, fields: ids }] }];
+    expect(refusal(fields, 20_000)).toBeNull();
+    expect(await read(20, 100)).toEqual({ statements: 1, refused: null });
+    const { statements, refused } = await read(21, 100);
+    expect(statements).toBe(0); // refused before the plans are read
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 400, message: MESSAGES.tooManyRelated });
+  });
 });

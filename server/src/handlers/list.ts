@@ -14,6 +14,7 @@ import { createRecordReader } from '../related/records';
 import { selectedFilterKeys } from '../related/filter-keys';
 import { selectFields } from '../related/selection';
 import { checkRelatedPerPage } from '../related/answer-bound';
+import { relatedBudget } from '../related/budget';
 import { compileStatusParam } from '../query/status-param';
 import type { HandledDefinition, Handler, ReadDeps } from './types';
 
@@ -111,7 +112,7 @@ export const listHandler = (
     if (more) rows.pop();
     const items = rows.map((row) => decodeRow(row, sql.columns));
     const last = items[items.length - 1];
-    if (reader.finish) await reader.finish(items, request.fileSubject);
+    if (reader.finish) await reader.finish(items, request.fileSubject, relatedBudget(deps.maxRelatedPerAnswer));
     const links = buildPageLinks({
       base: linkBase(deps.publicUrl, ctx.path),
       entries: query.entries,

@@ -1,3 +1,4 @@
+import type { RelatedBudget } from './budget';
 import type { RelatedPlan } from './related-plan';
 import type { Selected } from './selection';
 
@@ -38,7 +39,8 @@ export const insideWork = (
   items: Item[],
   plan: InsidePlan,
   work: Array<() => Promise<void>>,
-  subject: string | undefined
+  subject: string | undefined,
+  budget: RelatedBudget
 ) => {
   const byUid = new Map<string, Item[]>();
   for (const item of items) {
@@ -53,7 +55,7 @@ export const insideWork = (
   for (const [uid, values] of byUid) {
     const entry = plan.byUid.get(uid);
     if (!entry) continue;
-    for (const related of entry.related) work.push(() => related.expand(values, subject));
-    for (const nested of entry.nested) insideWork(values, nested, work, subject);
+    for (const related of entry.related) work.push(() => related.expand(values, subject, budget));
+    for (const nested of entry.nested) insideWork(values, nested, work, subject, budget);
   }
 };

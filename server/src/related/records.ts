@@ -4,6 +4,7 @@ import type { Executor } from '../query/executor';
 import { idListCodec } from '../query/codecs';
 import { listedColumn, type SelectList } from '../query/list-sql';
 import type { Model } from '../query/model';
+import type { RelatedBudget } from './budget';
 import { compileInside, insideWork, type InsidePlan } from './inside';
 import { localizationsColumn } from './localizations';
 import { compileRelated, type RecordReader, type RelatedPlan } from './related-plan';
@@ -69,7 +70,7 @@ export const createRecordReader = (
   }
   const finish =
     components || media.length || related.length || inside.length
-      ? async (items: Item[], subject?: string) => {
+      ? async (items: Item[], subject: string | undefined, budget: RelatedBudget) => {
           if (!items.length) return;
           await Promise.all([
             components?.load(items, subject),
@@ -83,11 +84,11 @@ export const createRecordReader = (
                   options.mediaUrls
                 )
               : null,
-            ...related.map((plan) => plan.expand(items, subject)),
+            ...related.map((plan) => plan.expand(items, subject, budget)),
           ]);
           // Relations inside components are read once the components are.
           const work: Array<() => Promise<void>> = [];
-          for (const plan of inside) insideWork(items, plan, work, subject);
+          for (const plan of inside) insideWork(items, plan, work, subject, budget);
           await Promise.all(work.map((run) => run()));
         }
       : null;

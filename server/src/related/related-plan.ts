@@ -5,6 +5,7 @@ import { onRecordId, recordIdOf, versionsOf } from '../query/record-id';
 import { statusCondition, type Status } from '../query/status';
 import { quoter, type Dialect } from '../query/dialect';
 import { idAmong, idsBinding } from './ids';
+import type { RelatedBudget } from './budget';
 import type { Selected } from './selection';
 
 type Item = Record<string, unknown>;
@@ -15,13 +16,13 @@ type Item = Record<string, unknown>;
  */
 export interface RecordReader {
   select: SelectList;
-  finish: ((items: Item[], subject?: string) => Promise<void>) | null;
+  finish: ((items: Item[], subject: string | undefined, budget: RelatedBudget) => Promise<void>) | null;
 }
 
 /** A relation (or `localizations`) answered as records: replaces the ids items hold by the records. */
 export interface RelatedPlan {
   name: string;
-  expand(items: Item[], subject?: string): Promise<void>;
+  expand(items: Item[], subject: string | undefined, budget: RelatedBudget): Promise<void>;
 }
 
 /**
@@ -52,23 +53,30 @@ export const compileRelated = (
 
   return {
     name,
-    async expand(items, subject) {
+    async expand(items, subject, budget) {
       const wanted = new Set<number>();
+      let answered = 0;
       for (const item of items) {
         const value = item[name];
         if (many) {
           // Link order is kept; the cap applies per record, before anything is read.
           const ids = (value as number[]).slice(0, limit);
           item[name] = ids;
+          answered += ids.length;
           for (const id of ids) wanted.add(id);
-        } else if (value !== null && value !== undefined) wanted.add(value as number);
+        } else if (value !== null && value !== undefined) {
+          answered += 1;
+          wanted.add(value as number);
+        }
       }
+      // Counted as answered (a record named by several items appears in each), before anything is read.
+      budget.spend(answered);
       const records = new Map<number, Item>();
       if (wanted.size) {
         const rows = await deps.executor.arrays(sql, [idsBinding([...wanted], deps.dialect)]);
         // Column 0 is the related record's id, which maps it to the items; the record is what follows.
         for (const row of rows) records.set(Number(row[0]), decodeRow(row, columns, 1));
-        if (reader.finish) await reader.finish([...records.values()], subject);
+        if (reader.finish) await reader.finish([...records.values()], subject, budget);
       }
       for (const item of items) {
         const value = item[name];
