@@ -1,4 +1,5 @@
 import type { CdnTagHeader, EndpointCache } from '../../../contracts/cache';
+import type { EndpointDefinition } from '../../../contracts/definition';
 
 /**
  * `Cache-Control` of a public endpoint's cached answers when a shared cache (a CDN) may keep them for a while
@@ -10,6 +11,14 @@ export const sharedCacheControl = ({ sharedMaxAgeSeconds, staleWhileRevalidateSe
     ? null
     : `public, max-age=0, s-maxage=${sharedMaxAgeSeconds}` +
       (staleWhileRevalidateSeconds === undefined ? '' : `, stale-while-revalidate=${staleWhileRevalidateSeconds}`);
+
+/**
+ * How long (s) a CDN may serve an answer without asking (`sharedMaxAgeSeconds` plus
+ * `staleWhileRevalidateSeconds`) while the signed file URLs it may hold grow old: 0 without a CDN, and with the
+ * provider's public URLs (`mediaUrls: "public"`), which do not expire.
+ */
+export const signedUrlsCdnSeconds = ({ cache, mediaUrls }: Pick<EndpointDefinition, 'cache' | 'mediaUrls'>) =>
+  mediaUrls === 'public' ? 0 : (cache?.sharedMaxAgeSeconds ?? 0) + (cache?.staleWhileRevalidateSeconds ?? 0);
 
 /** Each tag header as it is sent: its name and how it separates tags. */
 const TAG_HEADERS: Record<CdnTagHeader, { name: string; separator: string }> = {

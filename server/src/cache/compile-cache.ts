@@ -3,7 +3,7 @@ import type { CdnTagHeader } from '../../../contracts/cache';
 import type { EndpointDefinition } from '../../../contracts/definition';
 import { refersTo } from '../../../contracts/json';
 import { USER_VARIABLES } from '../../../contracts/variables';
-import { sharedCacheControl, tagHeaders } from './cdn-headers';
+import { sharedCacheControl, signedUrlsCdnSeconds, tagHeaders } from './cdn-headers';
 import type { ReadsRecorder } from './reads-recorder';
 
 /** An endpoint's cache settings as a request needs them: built with the endpoint, never per request. */
@@ -59,10 +59,7 @@ export const compileCache = (
     byUser: USER_VARIABLES.some((name) => refersTo(definition.filter, name)),
     byDay: refersTo(definition.filter, 'today'),
     sharedCacheControl: cacheControl,
-    cdnMs:
-      definition.mediaUrls === 'public'
-        ? 0
-        : ((cache.sharedMaxAgeSeconds ?? 0) + (cache.staleWhileRevalidateSeconds ?? 0)) * 1000,
+    cdnMs: signedUrlsCdnSeconds(definition) * 1000,
     recorder,
     tagHeaders() {
       const types = recorder.types();

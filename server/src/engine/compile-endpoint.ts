@@ -21,6 +21,7 @@ import { DefinitionError } from '../errors/definition-error';
 import { compileLocale } from '../query/locale';
 import type { Model } from '../query/model';
 import type { CompileDeps } from './deps';
+import { signedUrlsCdnSeconds } from '../cache/cdn-headers';
 import { compileCache, type CompiledCache } from '../cache/compile-cache';
 import { createReadsRecorder } from '../cache/reads-recorder';
 
@@ -83,9 +84,7 @@ const checkEntryAddressing = (definition: EndpointDefinition, model: Model) => {
  * cache (docs/cache.md#cdn-set-up). A provider's public URLs (`mediaUrls: "public"`) do not expire.
  */
 const checkSharedMaxAge = (definition: EndpointDefinition, model: Model, deps: CompileDeps) => {
-  const { cache } = definition;
-  if (cache?.sharedMaxAgeSeconds === undefined || definition.mediaUrls === 'public') return;
-  const kept = cache.sharedMaxAgeSeconds + (cache.staleWhileRevalidateSeconds ?? 0);
+  const kept = signedUrlsCdnSeconds(definition);
   const bound = deps.files.urlTtlSeconds / 2;
   if (kept <= bound || !endpointFilePaths(model, definition, deps.modelOf).length) return;
   throw new DefinitionError(
