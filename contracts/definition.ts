@@ -65,7 +65,7 @@ export const pathProblem = (path: string): string | null => {
   return null;
 };
 
-/** The status of an endpoint that reads the version the request's `?status=` names (issue 28, item 6). */
+/** The status of an endpoint that reads the version the request's `?status=` names. */
 export const STATUS_FROM_QUERY = 'query';
 
 /** The endpoint types whose status may come from the request: the reads. */

@@ -59,7 +59,7 @@ export interface UsageCounts {
   rateLimited: number;
   /**
    * Requests to endpoints with a response cache answered from it, and those that read the database (counted
-   * since issue 33: 0 in older rows); a request refused before the cache (a key, a limit) is neither.
+   * since the cache counted them: 0 in older rows); a request refused before the cache (a key, a limit) is neither.
    */
   cacheHits: number;
   cacheMisses: number;

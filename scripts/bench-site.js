@@ -1,7 +1,7 @@
 'use strict';
 
 /**
- * The marketing-site scenarios of scripts/bench.js (issue 28), on the playground's site (playground/src/marketing-site.js):
+ * The marketing-site scenarios of scripts/bench.js, on the playground's site (playground/src/marketing-site.js):
  *
  *  16. the home page in one /_api List call: its sections with their related records (testimonials and their
  *      companies' logos, logos, plans and their products, pages behind links), every image, its translations

@@ -116,7 +116,7 @@ const pagesAt = async (strapi) => {
 /**
  * A full page of the List: 100 items with every field, ascending ids after `after`, of `category` when set,
  * `page` 1, a next link, and `total` the match count of the whole listing: on a keyset page too (the cursor
- * only says where the page starts; before issue 19 the server answered the count after the cursor).
+ * only says where the page starts; an earlier version answered the count after the cursor).
  */
 const pageCheck =
   ({ total, after = 0, category = null }) =>
@@ -209,7 +209,7 @@ const sweepRows = (runs, client, fmt) => {
   });
 };
 
-/** The targets of issue 19: at the largest size, a first page and a keyset page keep half their throughput. */
+/** The sweep's targets: at the largest size, a first page and a keyset page keep half their throughput. */
 const sweepComparisons = (runs) => {
   const sizes = [...new Set(runs.map((r) => r.size))];
   if (sizes.length < 2) return [];

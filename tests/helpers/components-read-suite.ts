@@ -9,7 +9,7 @@ import { PNG } from './files';
 import { keyedSuite, type KeyedSuite } from './keyed-suite';
 
 /**
- * Components and dynamic zones read by List endpoints (issue 17, items 1 and 2), on the playground's blog posts:
+ * Components and dynamic zones read by List endpoints, on the playground's blog posts:
  * `seo` (a single component with a media field and a nested repeatable component), `links` (repeatable, with a
  * relation into Draft & Publish articles), `blocks` (a dynamic zone). Answers are compared with Strapi's own
  * REST API (`populate`) on the same data; filters compare a single component's fields (`seo.metaTitle`).

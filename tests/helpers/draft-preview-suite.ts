@@ -3,7 +3,7 @@ import { createEndpoint, knexOf, type KeyFixture } from './fixtures';
 import { keyedSuite, type KeyedSuite } from './keyed-suite';
 
 /**
- * Draft preview (issue 28, item 6): a List or Aggregate whose status comes from the request (`status: "query"`)
+ * Draft preview: a List or Aggregate whose status comes from the request (`status: "query"`)
  * reads the drafts on `?status=draft`, for API keys marked for preview only, and the published rows otherwise.
  * Related rows follow the version read; totals and ETags never mix the two.
  */

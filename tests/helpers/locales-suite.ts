@@ -2,7 +2,7 @@ import { callWithKey, createEndpoint } from './fixtures';
 import { keyedSuite, type KeyedSuite } from './keyed-suite';
 
 /**
- * Locales (issue 17 item 4): the playground's categories are translated into en (the default) and fr, with Draft
+ * Locales: the playground's categories are translated into en (the default) and fr, with Draft
  * & Publish. An endpoint reads one locale (fixed, from `?locale=`, or the site's default) or every locale; `locale`
  * is a field, a filter and an aggregate dimension; an Aggregate counts each document once per locale read.
  */

@@ -2,7 +2,7 @@ import { createEndpoint, createKey, type KeyFixture } from './fixtures';
 import { startApp, type AdminClient, type TestApp } from './strapi';
 
 /**
- * What the suites of public read endpoints share (issue 28, item 5; docs/endpoints.md#authentication): List and
+ * What the suites of public read endpoints share (docs/endpoints.md#authentication): List and
  * Aggregate answered to anyone, without a key or a session, counted per source address, from any origin without
  * credentials. Every test has endpoints of its own, so budgets never carry over between tests.
  */

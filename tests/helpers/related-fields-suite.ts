@@ -4,7 +4,7 @@ import { callWithKey, createEndpoint, createRestToken } from './fixtures';
 import { keyedSuite, type KeyedSuite } from './keyed-suite';
 
 /**
- * Related fields (issue 28, items 1 and 2): a List field that is a relation answers related records with their
+ * Related fields: a List field that is a relation answers related records with their
  * own chosen fields, nested, inside components too, and `localizations` the other translations. Compared with
  * Strapi's REST API (`populate`) on the playground's blog: posts, their category (translated, with an `seo`
  * component holding a picture), the articles their `links` components point to, a category's posts.

@@ -3,7 +3,7 @@ import { ADMIN, adminWith, permissionOf, type Grant } from '../helpers/strapi';
 import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
- * The endpoint right is no data-access right of its own (issue 16, finding 1): an admin who is not a super admin
+ * The endpoint right is no data-access right of its own: an admin who is not a super admin
  * defines, imports and keeps serving only endpoints their own Content Manager permissions allow, and admin-user
  * session endpoints answer an admin only with those rights.
  */

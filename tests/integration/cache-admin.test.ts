@@ -7,7 +7,7 @@ import { range } from '../helpers/usage-suite';
 import { adminWith } from '../helpers/strapi';
 
 /**
- * The response cache's control in the admin API (issue 33, item 4): its figures, purges of all or one endpoint
+ * The response cache's control in the admin API: its figures, purges of all or one endpoint
  * (each really makes the next request a miss), the right that guards them; and hits and misses in the usage
  * statistics.
  */

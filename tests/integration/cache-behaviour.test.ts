@@ -4,7 +4,7 @@ import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/f
 import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
- * The response cache at work (issue 33, items 3, 5 and 6): hits and 304s without the database, their headers
+ * The response cache at work: hits and 304s without the database, their headers
  * (the miss's ETag and Link, Cache-Control, the CDN's tags), every step before the cache still run on a hit
  * (allowed IPs, authentication, rate limits, usage, CORS), the rules of a definition's `cache`, and a changed
  * definition or a write never answered with an old entry.

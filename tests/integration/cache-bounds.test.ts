@@ -3,7 +3,7 @@ import { createEndpoint } from '../helpers/fixtures';
 import { keyedSuite, type KeyedSuite } from '../helpers/keyed-suite';
 
 /**
- * The response cache's bounds (issue 33, items 2 and 4): the memory store stays under `cache.maxBytes` when
+ * The response cache's bounds: the memory store stays under `cache.maxBytes` when
  * flooded with distinct query strings (the entries used longest ago go), keeps no answer over `maxEntryBytes`,
  * serves an answer with signed file URLs for at most half their lifetime; `cache.enabled: false` keeps nothing.
  */

@@ -4,7 +4,7 @@ import { keyedSuite } from '../helpers/keyed-suite';
 import { withRecordIds } from '../helpers/record-ids';
 
 /**
- * Relations into a Draft & Publish type (issue 17): a record of a type without Draft & Publish (a product) is
+ * Relations into a Draft & Publish type: a record of a type without Draft & Publish (a product) is
  * linked by Strapi's Document Service to both the draft and the published row of each article. Reads name the
  * rows of the status they read (published by default), as Strapi's REST API does, in List answers, filters and
  * aggregates; an Aggregate reads drafts when its definition says so.

@@ -4,7 +4,7 @@ import { createEndpoint, knexOf } from '../helpers/fixtures';
 import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
- * Conditional GETs (issue 20, part 3): List and Aggregate answers carry a strong ETag, the hash of their bytes,
+ * Conditional GETs: List and Aggregate answers carry a strong ETag, the hash of their bytes,
  * and `If-None-Match` gets `304` without a body while they are unchanged. Writes through `/_api` and through
  * Strapi's Document Service change it; errors and writes carry none.
  */

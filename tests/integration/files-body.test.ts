@@ -84,7 +84,7 @@ describe('a write endpoint with a media field', () => {
   });
 });
 
-describe('a body that comes too slowly (issue 30, finding 7)', () => {
+describe('a body that comes too slowly', () => {
   const LATE = { success: false, error: 'Request body not received in time' };
   let port: number;
 

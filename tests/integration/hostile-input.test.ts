@@ -4,7 +4,7 @@ import { growthOf, LINEAR_GROWTH } from '../helpers/growth';
 import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
 /**
- * Request input built to be expensive or to break the database (issue 16, findings 2, 5, 8 and 9): each is
+ * Request input built to be expensive or to break the database: each is
  * answered with a clear 4xx at the cost of an ordinary request, and nothing in an answer comes from the Host.
  */
 let app: TestApp;

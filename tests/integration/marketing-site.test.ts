@@ -14,7 +14,7 @@ import {
 import { startApp, type TestApp } from '../helpers/strapi';
 
 /**
- * The marketing-site test bed (issue 28): the playground's seeded pages, global and articles are what Strapi's
+ * The marketing-site test bed: the playground's seeded pages, global and articles are what Strapi's
  * REST API answers with the deep `populate` of tests/helpers/marketing-site.ts, without a token. This proves the
  * seed (sections in the editor's order, relations and images at every level, translations, drafts) and the
  * helper that the `/_api` comparisons and the benchmark use.

@@ -9,7 +9,7 @@ import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 import { startStore, type UploadStore } from '../helpers/upload-store';
 
 /**
- * Media objects (issue 17 item 7): a List with `media: "object"` answers the playground blog's `cover` as the
+ * Media objects: a List with `media: "object"` answers the playground blog's `cover` as the
  * file's fields and formats, compared with Strapi's REST API (`/api/posts?populate=cover`); every URL, the
  * original's and each format's, is signed and serves that file's own bytes. On a private provider, the URLs
  * are the provider's own signed URLs, formats included, even with `mediaUrls: "public"`.

@@ -6,7 +6,7 @@ import { keyedSuite } from '../helpers/keyed-suite';
 import { conformance, validateOpenapi, type OpenapiDocument } from '../helpers/openapi';
 
 /**
- * Stable public media URLs for cached pages (issue 28 item 4): a List with `mediaUrls: "public"` answers the files
+ * Stable public media URLs for cached pages: a List with `mediaUrls: "public"` answers the files
  * of Strapi's local provider (public) with the URL Strapi's REST API gives them, in top-level media fields,
  * components and dynamic zones, as URLs and as media objects with their formats; its ETag then stays the same
  * while nothing changes. Compared with the public REST API of the playground blog (`/api/posts?populate=...`).

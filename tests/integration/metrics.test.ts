@@ -3,7 +3,7 @@ import { sampleOf } from '../helpers/metrics';
 import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
 /**
- * Prometheus metrics for operators (issue 20, part 4): off unless enabled, then served at their path to the
+ * Prometheus metrics for operators: off unless enabled, then served at their path to the
  * allowed addresses with the token, and counting what happened. supertest calls from 127.0.0.1 (seen as
  * `::ffff:127.0.0.1` on a dual-stack socket).
  */

@@ -12,7 +12,7 @@ import {
 import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
- * OpenAPI documents of the playground blog (issue 17 item 8): component fields as named schemas, the dynamic
+ * OpenAPI documents of the playground blog: component fields as named schemas, the dynamic
  * zone as `oneOf` with a `__component` discriminator, media objects, and `?locale=` of a localized List. The
  * live answers fit the document.
  */

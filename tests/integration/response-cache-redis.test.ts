@@ -7,7 +7,7 @@ import { startSecondInstance, type SecondInstance } from '../helpers/second-inst
 import { startApp, type TestApp } from '../helpers/strapi';
 
 /**
- * The response cache on Redis (issue 33), as a site behind a load balancer runs it: two instances of the
+ * The response cache on Redis, as a site behind a load balancer runs it: two instances of the
  * playground on one database and one Redis (a redis-server of the suite's own). An answer kept by one is served
  * by both; a write or a purge on either makes the next answer of both the database's at once; Redis down, slow
  * or restarted costs hits, never an exact answer. This process reaches Redis through a relay that can stall.

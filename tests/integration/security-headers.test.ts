@@ -4,7 +4,7 @@ import { startApp, type AdminClient, type TestApp } from '../helpers/strapi';
 
 /**
  * `/_api` runs ahead of Strapi's middlewares: it gives its answers the security headers of `strapi::security`
- * that make sense for an API, and writes the access log line of `strapi::logger` itself (issue 16, "Also").
+ * that make sense for an API, and writes the access log line of `strapi::logger` itself.
  */
 let app: TestApp;
 let admin: AdminClient;

@@ -3,7 +3,7 @@ import { validateOpenapi, type OpenapiDocument } from '../helpers/openapi';
 import { keyedSuite } from '../helpers/keyed-suite';
 
 /**
- * Single types (issue 17 item 3): the playground's `api::site.site` has one entry. A List answers it, a Modify
+ * Single types: the playground's `api::site.site` has one entry. A List answers it, a Modify
  * changes it with no number; Create, Delete and a numeric parameter are refused when the endpoint is defined.
  */
 

@@ -16,7 +16,7 @@ import {
 } from '../helpers/marketing-site';
 
 /**
- * One page, one call (issue 28): each page of the playground's marketing site (tests/helpers/marketing-site.ts)
+ * One page, one call: each page of the playground's marketing site (tests/helpers/marketing-site.ts)
  * read with one `/_api` List, compared field by field with what Strapi's REST API answers with the deep
  * `populate` a front end sends: a page's dynamic zone (components holding relations, media in related records,
  * links to pages), the global single type (navbar logo record with its image, footer columns of links), an

@@ -4,7 +4,7 @@ import { app, admin, key, UIDS, counts, exported, importFile, transferSuite } fr
 import { fileList } from '../helpers/file-entries';
 
 /**
- * The preview of an import (issue 32): what the file would create, change and leave alone, checked as the import
+ * The preview of an import: what the file would create, change and leave alone, checked as the import
  * checks it, with nothing written; and an import that counts what it left unchanged.
  */
 transferSuite();

@@ -3,7 +3,7 @@ import { createEndpoint, knexOf, type KeyFixture } from '../helpers/fixtures';
 import { app, admin, keyA, flush, series, counts, usageSuite, TABLE } from '../helpers/usage-suite';
 
 /**
- * Usage (issue 32): what a rate limit refused is counted apart from the 4xx, for a key and for calls without one
+ * Usage: what a rate limit refused is counted apart from the 4xx, for a key and for calls without one
  * (key 0); and an endpoint deleted and imported again keeps its history as one endpoint's.
  */
 usageSuite();

@@ -150,7 +150,7 @@ describe('readJsonBody', () => {
     });
   });
 
-  describe('deadlines of its own (issue 30, finding 7)', () => {
+  describe('deadlines of its own', () => {
     const LATE = {
       status: 408,
       message: 'Request body not received in time',

@@ -3,7 +3,7 @@ import type { FileRecord } from '../../server/src/files/media-library';
 import { mediaObject } from '../../server/src/files/media-object';
 import { createFileSigner } from '../../server/src/files/signature';
 
-/** Formats of images (issue 17 item 7): signed apart from their original, served as files of their own. */
+/** Formats of images: signed apart from their original, served as files of their own. */
 
 const format = (name: string, size: number) => ({
   name: `${name}_a.png`,

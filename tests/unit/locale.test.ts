@@ -6,7 +6,7 @@ import { andWhere, compileLocaleRead } from '../../server/src/query/locale-read'
 import type { Model } from '../../server/src/query/model';
 import { scalar } from '../helpers/models';
 
-/** The locale of an endpoint (issue 17 item 4): checked when it is compiled, resolved per request. */
+/** The locale of an endpoint: checked when it is compiled, resolved per request. */
 
 const modelOf = (localized: boolean): Model => ({
   uid: localized ? 'api::category.category' : 'api::product.product',

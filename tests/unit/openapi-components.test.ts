@@ -4,7 +4,7 @@ import { FILE_INPUT, type JsonSchema } from '../../server/src/openapi/field-sche
 import { fieldReadSchema, fieldWriteSchema } from '../../server/src/openapi/value-schemas';
 import { componentField, componentModel, dynamicZone, media, scalar } from '../helpers/models';
 
-/** Component fields and dynamic zones in OpenAPI documents (issue 17 item 8), on hand-made models. */
+/** Component fields and dynamic zones in OpenAPI documents, on hand-made models. */
 
 const card = componentModel('shared.social-card', [scalar('title', 'string')]);
 const seo = componentModel('shared.seo', [

@@ -1,6 +1,6 @@
 import { sameJson } from '../../server/src/utils/same-json';
 
-// How an import tells an unchanged definition (issue 32): what it means, not how it is written.
+// How an import tells an unchanged definition: what it means, not how it is written.
 describe('sameJson', () => {
   test('member order does not matter, at any depth', () => {
     expect(sameJson({ a: 1, b: { c: [1, 2], d: 'x' } }, { b: { d: 'x', c: [1, 2] }, a: 1 })).toBe(true);
