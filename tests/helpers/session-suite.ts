@@ -155,9 +155,12 @@ export const sessionSuite = (env: Record<string, string> = ENV) => {
 /**
  * The endpoints of users' own data (a List by \`user.email\`, Lists of products by role or username for site users
  * and for admins, Creates of customers and orders bound to \`user.id\`): the per-user data tests read and write
- * through them, the origin checks refuse calls to them.
+ * through them, the origin checks refuse calls to them. Made once per app, whichever part asks first.
  */
-export const createUserDataEndpoints = async () => {
+export const createUserDataEndpoints = () => (userDataEndpoints ??= userDataEndpointsMade());
+let userDataEndpoints: Promise<void> | undefined;
+
+const userDataEndpointsMade = async () => {
   const roleOrUsername = { $or: [{ category: { $eq: v('user.role') } }, { title: { $eq: v('user.username') } }] };
   await createEndpoint(admin, key, {
     path: 'me/customer',
