@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
+import { screenshot } from '../helpers/admin-browser';
 import { launchChromium } from '../helpers/browser';
 import { createEndpoint, createKey } from '../helpers/fixtures';
 import { ADMIN, startApp, type TestApp } from '../helpers/strapi';
@@ -108,4 +109,70 @@ test('Preview renders the document with Swagger UI, without "Try it out"', async
     .evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).borderColor);
   expect(border).toBe('rgb(97, 175, 254)');
   expect(pageErrors).toEqual([]);
+});
+
+/**
+ * For each of Swagger UI's texts named by `selectors`, the WCAG contrast ratio of its colour against its
+ * effective background (its own and its ancestors' backgrounds, composited up to the first opaque one). Run in
+ * the page (the tests are compiled without the DOM's types).
+ */
+const contrastsOf = (selectors: string[]) =>
+  page.evaluate(`(() => {
+    const rgba = (css) => {
+      const [r, g, b, a = 1] = css.match(/[\\d.]+/g).map(Number);
+      return { r, g, b, a };
+    };
+    const over = (top, under) => {
+      const mix = (key) => top[key] * top.a + under[key] * (1 - top.a);
+      return { r: mix('r'), g: mix('g'), b: mix('b'), a: 1 };
+    };
+    const backgroundOf = (element) => {
+      const layers = [];
+      for (let node = element; node && layers.every((layer) => layer.a < 1); node = node.parentElement) {
+        const layer = rgba(getComputedStyle(node).backgroundColor);
+        if (layer.a > 0) layers.push(layer);
+      }
+      return layers.reduceRight((under, top) => over(top, under), { r: 255, g: 255, b: 255, a: 1 });
+    };
+    const luminance = ({ r, g, b }) => {
+      const [R, G, B] = [r, g, b].map((v) => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * R + 0.7152 * G + 0.0722 * B;
+    };
+    return Object.fromEntries(${JSON.stringify(selectors)}.map((selector) => {
+      const element = document.querySelector(selector);
+      const background = backgroundOf(element);
+      const [light, dark] = [luminance(over(rgba(getComputedStyle(element).color), background)), luminance(background)]
+        .sort((a, b) => b - a);
+      return [selector, Math.round(((light + 0.05) / (dark + 0.05)) * 100) / 100];
+    }));
+  })()`) as Promise<Record<string, number>>;
+
+test.each(['light', 'dark'])("Swagger UI's texts are readable in the %s theme", async (theme) => {
+  await page.evaluate(`localStorage.setItem('STRAPI_THEME', '${theme}')`);
+  await page.goto(`${base}/admin/plugins/data-api/documents/${documentId}`);
+  await page.locator('.swagger-ui .opblock-summary', { hasText: '/_api/shop/products' }).click();
+  await page.locator('.swagger-ui .parameter__name').first().waitFor({ timeout: 30_000 });
+  const selectors = [
+    '.swagger-ui .info .title',
+    '.swagger-ui .servers-title',
+    '.swagger-ui .opblock-summary-path',
+    '.swagger-ui .opblock-summary-description',
+    '.swagger-ui .parameter__name',
+    '.swagger-ui .response-col_status',
+    '.swagger-ui section.models .json-schema-2020-12__title',
+  ];
+  await page.locator(selectors.at(-1)!).first().waitFor();
+  const contrasts = await contrastsOf(selectors);
+  expect(Object.entries(contrasts).filter(([, ratio]) => ratio < 4.5)).toEqual([]);
+  const band = await page
+    .locator('.swagger-ui .scheme-container')
+    .evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).backgroundColor);
+  if (theme === 'dark') expect(band).not.toBe('rgb(255, 255, 255)');
+  for (const width of [1280, 390]) {
+    // Tall enough to show the whole preview, down to the schemas.
+    await page.setViewportSize({ width, height: 8000 });
+    await screenshot(page, `openapi-preview-${theme}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.evaluate(`localStorage.setItem('STRAPI_THEME', 'light')`);
 });

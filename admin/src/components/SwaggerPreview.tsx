@@ -1,5 +1,6 @@
 import { Box } from '@strapi/design-system';
 import { useEffect, useRef } from 'react';
+import { SwaggerTheme } from './SwaggerTheme';
 
 /**
  * An OpenAPI document rendered by Swagger UI (`swagger-ui-dist`), loaded only when a preview is opened. "Try it
@@ -20,7 +21,7 @@ export const SwaggerPreview = ({ spec }: { spec: Record<string, unknown> }) => {
   }, [spec]);
   return (
     <Box background="neutral0" hasRadius shadow="filterShadow" padding={4}>
-      <div ref={node} data-testid="swagger-preview" />
+      <SwaggerTheme ref={node} data-testid="swagger-preview" />
     </Box>
   );
 };
