@@ -157,8 +157,8 @@ export const sessionSuite = (env: Record<string, string> = ENV) => {
  * and for admins, Creates of customers and orders bound to \`user.id\`): the per-user data tests read and write
  * through them, the origin checks refuse calls to them. Made once per app, whichever part asks first.
  */
-export const createUserDataEndpoints = () => (userDataEndpoints ??= userDataEndpointsMade());
 let userDataEndpoints: Promise<void> | undefined;
+export const createUserDataEndpoints = () => (userDataEndpoints ??= userDataEndpointsMade());
 
 const userDataEndpointsMade = async () => {
   const roleOrUsername = { $or: [{ category: { $eq: v('user.role') } }, { title: { $eq: v('user.username') } }] };

@@ -1,4 +1,5 @@
 import type { UID } from '@strapi/strapi';
+import { UIDS } from '../../contracts/plugin';
 import { createEndpoint, knexOf } from '../helpers/fixtures';
 import { keyedSuite } from '../helpers/keyed-suite';
 import { startSecondInstance, type SecondInstance } from '../helpers/second-instance';
@@ -248,7 +249,7 @@ const secondInstanceWrite = async () => {
  * `database is locked`, whatever the busy timeout).
  */
 const secondInstanceQuiet = async () => {
-  const table = app.strapi.db.metadata.get('plugin::data-api.generation').tableName;
+  const table = app.strapi.db.metadata.get(UIDS.generation).tableName;
   const counters = async () => JSON.stringify(await knexOf(app)(table).select('name', 'generation').orderBy('name'));
   let last = await counters();
   for (let unchanged = 0; unchanged < 3; ) {
