@@ -155,6 +155,7 @@ test.each(['light', 'dark'])("Swagger UI's texts are readable in the %s theme", 
   const selectors = [
     '.swagger-ui .info .title',
     '.swagger-ui .servers-title',
+    '.swagger-ui .opblock-summary-method',
     '.swagger-ui .opblock-summary-path',
     '.swagger-ui .opblock-summary-description',
     '.swagger-ui .parameter__name',

@@ -1,10 +1,29 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 /**
  * Swagger UI in the design system's colours: its stylesheet sets fixed dark greys on white, unreadable on the dark
  * theme's surfaces. Scoped to the preview; the coloured parts (method badges and frames, code samples on their
  * own dark background) keep Swagger UI's look. Each rule is one class deeper than Swagger UI's, so it wins.
  */
+const METHOD_COLOURS = [
+  ['get', 'primary'],
+  ['post', 'success'],
+  ['patch', 'alternative'],
+  ['put', 'warning'],
+  ['delete', 'danger'],
+] as const;
+
+const METHOD_BADGES = METHOD_COLOURS.map(
+  ([method, colour]) => css`
+    .opblock.opblock-${method} .opblock-summary-method {
+      background: ${({ theme }) => theme.colors[`${colour}100` as const]};
+      color: ${({ theme }) => theme.colors[`${colour}700` as const]};
+      border: 1px solid ${({ theme }) => theme.colors[`${colour}200` as const]};
+      text-shadow: none;
+    }
+  `
+);
+
 export const SwaggerTheme = styled.div`
   .swagger-ui {
     color: ${({ theme }) => theme.colors.neutral800};
@@ -119,6 +138,9 @@ export const SwaggerTheme = styled.div`
     .json-schema-2020-12-accordion svg path {
       fill: currentColor;
     }
+
+    /* Method badges as the design system's badges: white on Swagger UI's pale blues and greens is about 2.5:1. */
+    ${METHOD_BADGES}
 
     /* Surfaces: the servers band, the operations' section headers, form controls. */
     .scheme-container {
