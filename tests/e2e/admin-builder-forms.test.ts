@@ -15,7 +15,7 @@ let browser: Browser;
 let page: Page;
 let pageErrors: string[];
 let secret: string;
-const { choose, startEndpoint, saveEndpoint } = builderSteps(() => suite);
+const { choose, startEndpoint, saveEndpoint, themedShots } = builderSteps(() => suite);
 
 beforeAll(async () => {
   suite = await openAdminSuite();
@@ -39,14 +39,16 @@ test('Endpoints: an Aggregate built row by row groups in the database', async ()
   const dimension = page.getByTestId('aggregate-dimension');
   await dimension.getByLabel('Variable').fill('month');
   await dimension.getByLabel('Field').fill('orderedAt');
+  await dimension.getByLabel('Field').press('Enter');
   await choose(dimension.getByRole('combobox', { name: 'Date format' }), 'month');
   await page.getByRole('button', { name: 'Add a measure' }).click();
   await page.getByTestId('aggregate-measure').getByLabel('Variable').fill('orders');
   await page.getByRole('button', { name: 'Add a measure' }).click();
   const revenue = page.getByTestId('aggregate-measure').nth(1);
   await revenue.getByLabel('Variable').fill('revenue');
-  await choose(revenue.getByRole('combobox', { name: 'Operation' }), 'sum');
+  await choose(revenue.getByRole('combobox', { name: 'Operation' }), 'Sum');
   await revenue.getByLabel('Field').fill('total');
+  await revenue.getByLabel('Field').press('Enter');
   await saveEndpoint('aggregate-builder');
 
   const response = await app.http().get('/_api/stats/by-month').set('Authorization', `Bearer ${secret}`);
@@ -115,7 +117,10 @@ test('Endpoints: tasks built in the form run after the write, and an error rolls
   await page.getByRole('button', { name: 'Add a task' }).click();
   const guard = page.getByTestId('task').nth(0);
   await guard.getByLabel('Error message (answered with 400)').fill('Too many at once');
-  await guard.getByRole('checkbox', { name: 'Only when a condition holds' }).click();
+  // Raised always, or only when a condition holds: a choice of two, the first taken.
+  const always = guard.getByRole('radio', { name: 'Always' });
+  expect(await always.getAttribute('aria-checked')).toBe('true');
+  await guard.getByRole('radio', { name: 'Only when a condition holds' }).click();
   await guard.getByRole('button', { name: 'Add a condition' }).click();
   const tooMany = guard.getByTestId('filter-condition');
   await tooMany.getByLabel('Field').fill('quantity');
@@ -140,6 +145,7 @@ test('Endpoints: tasks built in the form run after the write, and an error rolls
   await choose(value.getByRole('combobox', { name: 'Field' }), 'category');
   await value.getByLabel('Value', { exact: true }).fill('reserved');
   await saveEndpoint('tasks-builder', guard);
+  await themedShots('tasks-builder', page.getByTestId('task').nth(0));
 
   const orders = app.strapi.db.query('api::order.order');
   const product = () => app.strapi.db.query('api::product.product').findOne({ where: { id: 7 } });

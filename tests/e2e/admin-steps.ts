@@ -56,8 +56,8 @@ export const eventually = async <T>(read: () => Promise<T>, expected: T) => {
  * allowing the key described `keyDescription` on save.
  */
 export const builderSteps = (suite: () => AdminSuite, keyDescription = 'Browser test key') => {
-  /** A screenshot once dialogs have finished opening (their finite animations). */
-  const shot = (name: string) => screenshot(suite().page, name);
+  /** A screenshot (of the page, or of `part`) once dialogs have finished opening (their finite animations). */
+  const shot = (name: string, part?: Locator) => screenshot(suite().page, name, part);
 
   /** Picks `option` in the design system's select labelled (or showing) `label`. */
   const choose = async (trigger: Locator, option: string) => {
@@ -94,5 +94,27 @@ export const builderSteps = (suite: () => AdminSuite, keyDescription = 'Browser 
     await suite().page.waitForURL(SAVED_ENDPOINT);
   };
 
-  return { shot, choose, startEndpoint, allowKeyAndSave, saveEndpoint };
+  /**
+   * Screenshots of `part` of the saved endpoint's page (reloaded: the theme is read at start) in the light and the
+   * dark theme, 1280 and 390 px wide, as `<name>-<theme>-<width>`; the page is left light, 1400 px wide.
+   */
+  const themedShots = async (name: string, part: Locator) => {
+    const { page } = suite();
+    try {
+      for (const theme of ['light', 'dark']) {
+        await page.evaluate(`localStorage.setItem('STRAPI_THEME', '${theme}')`);
+        await page.reload();
+        for (const width of [1280, 390]) {
+          // Tall enough for the whole part: a part beyond the screen is shot under the sticky header.
+          await page.setViewportSize({ width, height: 2400 });
+          await shot(`${name}-${theme}-${width}`, part);
+        }
+      }
+    } finally {
+      await page.evaluate(`localStorage.setItem('STRAPI_THEME', 'light')`);
+      await page.setViewportSize({ width: 1400, height: 1000 });
+    }
+  };
+
+  return { shot, choose, startEndpoint, allowKeyAndSave, saveEndpoint, themedShots };
 };

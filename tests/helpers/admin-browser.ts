@@ -52,12 +52,16 @@ export const chooseExactly = async (page: Page, trigger: Locator, option: string
 
 const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-artifacts', 'admin');
 
-/** A full-page screenshot in test-artifacts/admin/, once dialogs and menus have finished opening. */
-export const screenshot = async (page: Page, name: string) => {
+/**
+ * A screenshot in test-artifacts/admin/ of the whole page, or of `part` of it, once dialogs and menus have
+ * finished opening.
+ */
+export const screenshot = async (page: Page, name: string, part?: Locator) => {
   mkdirSync(ARTIFACTS, { recursive: true });
   // Run in the page (the tests are compiled without the DOM's types).
   await page.evaluate(`Promise.all(document.getAnimations()
     .filter((a) => a.effect?.getTiming().iterations !== Infinity)
     .map((a) => a.finished.catch(() => undefined)))`);
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await (part ? part.screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }));
 };

@@ -1,5 +1,6 @@
 import type { ObjectDescription, ObjectField } from '../../contracts/objects';
 import { filterFields, isFilterPath } from '../../admin/src/builder/fieldChoices';
+import { typeAtPath } from '../../admin/src/builder/fieldTypes';
 
 const scalar = (name: string, type = 'string'): ObjectField => ({ name, type, exposable: true, writable: true });
 const relation = (name: string, target: string): ObjectField => ({
@@ -29,6 +30,7 @@ const seo = {
 };
 const order = object('api::order.order', [
   scalar('quantity', 'integer'),
+  scalar('details', 'blocks'),
   { ...scalar('attachment', 'media') },
   relation('customer', customer.uid),
   seo,
@@ -69,11 +71,26 @@ describe('the paths a filter condition offers and takes (builder/fieldChoices.ts
     ['colour', false],
     ['customer', false],
     ['attachment', false],
+    ['details', false],
     ['seo', false],
     ['customer.colour', false],
     ['quantity.id', false],
     ['', false],
   ])('%s: %s', (path, known) => {
     expect(isFilterPath(path, order, objects)).toBe(known);
+  });
+});
+
+describe('the type of the field a filter path names (builder/fieldTypes.ts)', () => {
+  test.each([
+    ['quantity', 'integer'],
+    ['customer.id', 'integer'],
+    ['customer.tier', 'enumeration'],
+    ['customer.user.email', 'email'],
+    ['seo.metaTitle', 'string'],
+    ['colour', undefined],
+    ['quantity.id', undefined],
+  ])('%s: %s', (path, type) => {
+    expect(typeAtPath(path, order, objects)).toBe(type);
   });
 });

@@ -1,5 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { problemsOfLines } from '../../admin/src/api/errors';
+import { boxOf, settingsOf } from '../../admin/src/builder/aggregateSettings';
+import { aggregateWords } from '../../admin/src/builder/aggregateWords';
 import { conditionPaths, rowProblems } from '../../admin/src/builder/filterRows';
 import { operatorOptions } from '../../admin/src/builder/operators';
 import { problemsBySection } from '../../admin/src/builder/problems';
@@ -7,7 +9,7 @@ import { plainWords, type WordContext } from '../../admin/src/builder/problemWor
 import en from '../../admin/src/translations/en.json';
 import type { TranslationKey } from '../../admin/src/hooks/useT';
 import { pathProblem } from '../../contracts/definition';
-import { FILTER_OPERATORS, treeOf } from '../../contracts/filter-tree';
+import { FILTER_OPERATORS, treeOf, type FilterOperator } from '../../contracts/filter-tree';
 
 /** The English words, formatted as the panel's react-intl does. */
 const t = (id: TranslationKey, values?: Record<string, string | number>) =>
@@ -27,6 +29,18 @@ describe('operators in words (builder/operators.ts)', () => {
       $containsi: 'contains (case insensitive)',
       $notNull: 'is not null',
     });
+  });
+
+  test("a field's type narrows them to what the server compares it with; the current one stays", () => {
+    const ops = (type: string, current?: FilterOperator) => operatorOptions(t, type, current).map(([op]) => op);
+    expect(ops('integer')).toEqual(['$eq', '$ne', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$null', '$notNull']);
+    expect(ops('datetime')).toEqual(ops('integer'));
+    expect(ops('string')).toEqual(expect.arrayContaining(['$contains', '$containsi', '$startsWith', '$in']));
+    expect(ops('string')).not.toContain('$lt');
+    expect(ops('enumeration')).toEqual(['$eq', '$ne', '$in', '$notIn', '$null', '$notNull']);
+    expect(ops('boolean')).toEqual(['$eq', '$ne', '$null', '$notNull']);
+    expect(ops('boolean', '$gt')).toEqual(['$eq', '$ne', '$gt', '$null', '$notNull']);
+    expect(ops('unsupported')).toEqual([...FILTER_OPERATORS]);
   });
 });
 
@@ -81,5 +95,52 @@ describe('problems at their filter row (api/errors.ts, builder/filterRows.ts)', 
       [],
       ['$contains needs a text field'],
     ]);
+  });
+});
+
+describe("an Aggregate's problems, at their box and in plain words (builder/aggregateSettings.ts, aggregateWords.ts)", () => {
+  const settings = settingsOf(
+    JSON.stringify({
+      dimensions: [{ variable: 'month', field: 'orderedAt' }],
+      measures: [
+        { variable: 'orders', op: 'count' },
+        { variable: 'revenue', op: 'sum', field: 'status' },
+      ],
+    })
+  );
+  test.each([
+    [
+      ['measures', 1],
+      ['measures', 1, 'field'],
+    ],
+    [
+      ['measures', 0],
+      ['measures', 0, 'variable'],
+    ],
+    [
+      ['dimensions', 0, 'format'],
+      ['dimensions', 0, 'format'],
+    ],
+    [['limit'], ['limit']],
+    [['dimensions', 3, 'field'], null],
+    [['dimensions'], null],
+  ])('a problem at %j is shown at %j', (path, box) => {
+    expect(boxOf(path, settings)).toEqual(box);
+  });
+
+  test.each([
+    ['"sum" needs a number field (this one is enumeration)', '“Sum” works on number fields only'],
+    [
+      '"max" needs a number, date or time field (this one is string)',
+      '“Highest” works on number, date and time fields only',
+    ],
+    [
+      '"customer" is a to-many relation: follow to-one relations only',
+      '“customer” holds several records: an aggregate follows to-one relations only',
+    ],
+    ['the variable "month" is used twice', 'Two rows are named “month”: give each its own variable'],
+    ['unknown field "colour" on api::order.order', 'There is no field “colour” on Order'],
+  ])('%s', (message, words) => {
+    expect(aggregateWords(t, message, (m) => plainWords(ctx, m))).toBe(words);
   });
 });

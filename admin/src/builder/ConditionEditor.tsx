@@ -11,6 +11,7 @@ import {
 import { useT } from '../hooks/useT';
 import { filterFields, isFilterPath } from './fieldChoices';
 import { FilterGroups } from './FilterBuilder';
+import { typeAtPath } from './fieldTypes';
 import { ObjectSelect } from './ObjectSelect';
 import { objectIn, type TaskScope } from './taskScope';
 
@@ -33,6 +34,7 @@ export const TaskFilter = ({
       scope={{
         fields: filterFields(described, scope.objects),
         isKnown: (path) => isFilterPath(path, described, scope.objects),
+        typeOf: (path) => typeAtPath(path, described, scope.objects),
         objectName: described?.displayName ?? object,
       }}
       variables={scope.variables}

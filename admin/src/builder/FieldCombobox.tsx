@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FocusEvent } from 'react';
  * A field path picked from `options` or typed (`customer.user.email`). A typed path `isKnown` accepts is taken
  * at once; other text is judged once the list closes (a click elsewhere, Escape): it stays in the box, refused,
  * with `refusal` under it, and the value keeps its last accepted path. `error` is a problem found elsewhere (the
- * admin API's).
+ * admin API's). With `labelAbove` the label is shown over the box (with `hint` under it), else inside it.
  */
 export const FieldCombobox = ({
   label,
@@ -14,9 +14,13 @@ export const FieldCombobox = ({
   isKnown,
   refusal,
   error,
+  labelAbove,
+  hint,
   onChange,
 }: {
   label: string;
+  labelAbove?: boolean;
+  hint?: string;
   value: string;
   options: string[];
   isKnown: (path: string) => boolean;
@@ -44,10 +48,11 @@ export const FieldCombobox = ({
   // A stored path beyond the offer (two relations away) is shown as the choice it is.
   const shown = value && !options.includes(value) ? [value, ...options] : options;
   return (
-    <Field.Root error={pending && !known ? refusal(path) : error}>
+    <Field.Root error={pending && !known ? refusal(path) : error} hint={hint}>
+      {labelAbove && <Field.Label>{label}</Field.Label>}
       <Combobox
-        aria-label={label}
-        placeholder={label}
+        aria-label={labelAbove ? undefined : label}
+        placeholder={labelAbove ? '' : label}
         allowCustomValue
         open={open}
         onOpenChange={(next: boolean) => {
@@ -79,6 +84,7 @@ export const FieldCombobox = ({
           </ComboboxOption>
         ))}
       </Combobox>
+      <Field.Hint />
       <Field.Error />
     </Field.Root>
   );

@@ -11,7 +11,7 @@ import { useT } from '../hooks/useT';
 import { FieldCombobox } from './FieldCombobox';
 import { childPath, type RowPath } from './filterRows';
 import { JsonOrForm } from './JsonOrForm';
-import { operatorOptions } from './operators';
+import { fitsType, operatorOptions } from './operators';
 import { RowCell } from './RowCell';
 import { parsedOrNull, type PartEditorProps } from './values';
 import { ValueInput } from './ValueInput';
@@ -25,6 +25,8 @@ export interface FilterScope {
   fields: string[];
   isKnown: (path: string) => boolean;
   objectName: string;
+  /** The type of the field a path names (see typeAtPath), which narrows the operators offered. */
+  typeOf?: (path: string) => string | undefined;
   /** The problem with the row at this path of the filter JSON, in plain words; undefined when there is none. */
   problemAt?: (row: RowPath) => string | undefined;
 }
@@ -47,6 +49,13 @@ const ConditionRow = ({
   const t = useT();
   const scope = useContext(Scope);
   const noValue = condition.operator === '$null' || condition.operator === '$notNull';
+  // A field of another type keeps the operator only when that type takes it.
+  const pickField = (field: string) =>
+    onChange({
+      ...condition,
+      field,
+      ...(fitsType(scope.typeOf?.(field), condition.operator) ? {} : { operator: '$eq' }),
+    });
   return (
     <Flex gap={2} alignItems="start" wrap="wrap" data-testid="filter-condition" {...problemPlace(['filter', ...at])}>
       <RowCell>
@@ -61,7 +70,7 @@ const ConditionRow = ({
               : t('builder.filter.field.empty')
           }
           error={scope.problemAt?.(at)}
-          onChange={(field) => onChange({ ...condition, field })}
+          onChange={pickField}
         />
       </RowCell>
       <RowCell>
@@ -76,7 +85,7 @@ const ConditionRow = ({
             })
           }
         >
-          {operatorOptions(t).map(([op, words]) => (
+          {operatorOptions(t, scope.typeOf?.(condition.field), condition.operator).map(([op, words]) => (
             <SingleSelectOption key={op} value={op}>
               {words}
             </SingleSelectOption>

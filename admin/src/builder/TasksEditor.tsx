@@ -1,4 +1,4 @@
-import { Box, Button, Flex, SingleSelect, SingleSelectOption, Field, Toggle, Typography } from '@strapi/design-system';
+import { Box, Button, Flex, SingleSelect, SingleSelectOption, Field, Typography } from '@strapi/design-system';
 import type { ReactNode } from 'react';
 import {
   changesEverything,
@@ -16,6 +16,7 @@ import { ObjectSelect } from './ObjectSelect';
 import { ValueRows } from './PresetsEditor';
 import { objectIn, type TaskScope } from './taskScope';
 import { parsedOrNull } from './values';
+import { WhenChoice } from './WhenChoice';
 
 const Labelled = ({ label, children }: { label: string; children: ReactNode }) => (
   <Flex direction="column" alignItems="stretch" gap={1}>
@@ -37,16 +38,13 @@ const TaskCard = ({ task, scope, onChange }: { task: TaskForm; scope: TaskScope;
           <Field.Label>{t('builder.tasks.message')}</Field.Label>
           <Field.Input value={task.message} onChange={(e) => set({ message: e.target.value })} />
         </Field.Root>
-        <Toggle
-          aria-label={t('builder.tasks.when')}
-          onLabel={t('builder.tasks.when.some')}
-          offLabel={t('builder.tasks.when.always')}
-          checked={task.when !== undefined}
-          onChange={(e) =>
+        <WhenChoice
+          conditional={task.when !== undefined}
+          onChange={(conditional) =>
             onChange({
               action: task.action,
               message: task.message,
-              ...(e.target.checked ? { when: newLeaf(scope.object, scope.hasRecord) } : {}),
+              ...(conditional ? { when: newLeaf(scope.object, scope.hasRecord) } : {}),
             })
           }
         />

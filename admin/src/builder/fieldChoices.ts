@@ -3,6 +3,10 @@ import type { ObjectDescription, ObjectField } from '../../../contracts/objects'
 /** Types whose values are whole structures: listed and written as a whole, never compared, set alone or grouped. */
 const STRUCTURES = new Set(['media', 'component', 'dynamiczone']);
 
+/** Types the database never compares (JSON): no filter tests them, no aggregate groups or measures by them. */
+const UNCOMPARED = new Set(['json', 'blocks']);
+const comparable = (field: ObjectField) => !UNCOMPARED.has(field.type);
+
 /** The fields of a type each part of the builder may name (files and components are never grouped by, ...). */
 const usable = (object: ObjectDescription | undefined) =>
   (object?.fields ?? []).filter((f) => f.exposable && !STRUCTURES.has(f.type));
@@ -11,7 +15,7 @@ const usable = (object: ObjectDescription | undefined) =>
 const componentPaths = (field: ObjectField): string[] =>
   (field.component?.fields ?? []).flatMap((sub) => {
     const path = `${field.name}.${sub.name}`;
-    if (sub.filterable) return [path];
+    if (sub.filterable) return comparable(sub) ? [path] : [];
     return sub.component ? componentPaths({ ...sub, name: path }) : [];
   });
 
@@ -19,7 +23,7 @@ const componentPaths = (field: ObjectField): string[] =>
 const ownFilterPaths = (object: ObjectDescription | undefined) =>
   (object?.fields ?? []).flatMap((f) => {
     if (f.component) return componentPaths(f);
-    if (!f.exposable || STRUCTURES.has(f.type)) return [];
+    if (!f.exposable || STRUCTURES.has(f.type) || !comparable(f)) return [];
     return [f.relation ? `${f.name}.id` : f.name];
   });
 
@@ -68,7 +72,10 @@ const reaches = (
       !field.component.repeatable && rest.length > 0 && reaches(field.component.fields, rest, objects, depth, true)
     );
   if (!rest.length)
-    return inComponent ? Boolean(field.filterable) : field.exposable && !STRUCTURES.has(field.type) && !field.relation;
+    return (
+      comparable(field) &&
+      (inComponent ? Boolean(field.filterable) : field.exposable && !STRUCTURES.has(field.type) && !field.relation)
+    );
   if (!field.relation || inComponent) return false;
   if (rest.length === 1 && rest[0] === 'id') return true;
   const target = objects.find((o) => o.uid === field.relation!.target);
@@ -97,13 +104,14 @@ export const readableFields = (object: ObjectDescription | undefined) => usable(
 /** Fields an aggregate can group or measure by: plain fields, and those of a to-one relation (`customer.tier`). */
 export const groupableFields = (object: ObjectDescription | undefined, objects: ObjectDescription[]) =>
   usable(object).flatMap((f) => {
+    if (!comparable(f)) return [];
     if (!f.relation) return [f.name];
     if (f.relation.many) return [];
     const target = objects.find((o) => o.uid === f.relation!.target);
     return [
       f.name,
       ...usable(target)
-        .filter((g) => !g.relation)
+        .filter((g) => !g.relation && comparable(g))
         .map((g) => `${f.name}.${g.name}`),
     ];
   });

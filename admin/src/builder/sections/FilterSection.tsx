@@ -3,6 +3,7 @@ import { useAdminQuery } from '../../api/queries';
 import { useT } from '../../hooks/useT';
 import { filterFields, isFilterPath } from '../fieldChoices';
 import { FilterBuilder } from '../FilterBuilder';
+import { typeAtPath } from '../fieldTypes';
 import { conditionPaths, isUnder, rowProblems, type RowPath } from '../filterRows';
 import { usePlainWords } from '../usePlainWords';
 import { parsedOrNull } from '../values';
@@ -37,6 +38,7 @@ export const FilterSection = ({ draft, set, problems, object, variables }: Secti
         scope={{
           fields: filterFields(object, objects),
           isKnown: (path) => isFilterPath(path, object, objects),
+          typeOf: (path) => typeAtPath(path, object, objects),
           objectName: object?.displayName ?? draft.object,
           problemAt: atRow,
         }}
