@@ -54,6 +54,21 @@ const save = async (path: string) => {
   return endpoints.find((e) => e.path === path)!;
 };
 
+/** The saved endpoint reloaded in each theme, with `shown` in view, at a desktop's and a phone's width. */
+const themedScreenshots = async (name: string, shown: string) => {
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate(`localStorage.setItem('STRAPI_THEME', '${theme}')`);
+    await page.reload();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await fieldBox(shown).scrollIntoViewIfNeeded();
+      await screenshot(page, `${name}-${theme}-${width}`);
+    }
+  }
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await page.evaluate(`localStorage.setItem('STRAPI_THEME', 'light')`);
+};
+
 beforeAll(async () => {
   ({ app, browser, page, base } = await openAdminPanel());
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -215,6 +230,8 @@ test('a List of posts with related fields: a relation, its translations and a re
   await translations.getByRole('checkbox').first().click();
   await translations.getByRole('button', { name: 'Choose related fields' }).click();
   await translations.getByText('What each other translation of the record answers').waitFor();
+  // The locale, filled in by Strapi, waits behind More fields.
+  await translations.getByRole('button', { name: 'More fields' }).click();
   for (const field of ['locale', 'name'])
     await fieldBox(`category.localizations.${field}`).getByRole('checkbox').click();
   await translations.getByLabel('Related records per record, at most').fill('5');
@@ -222,6 +239,9 @@ test('a List of posts with related fields: a relation, its translations and a re
   await pickField('links');
   expect(await fieldBox('links').getByRole('button', { name: 'Choose relations inside' }).count()).toBe(1);
   await fieldBox('links').getByRole('button', { name: 'Choose relations inside' }).click();
+  await fieldBox('links.article')
+    .getByRole('button', { name: /^links > article \(0 of \d+ fields\)/ })
+    .click();
   await fieldBox('links.article.title').getByRole('checkbox').click();
   await fieldBox('category').scrollIntoViewIfNeeded();
   await screenshot(page, 'builder-related-fields');
@@ -293,5 +313,67 @@ test('related fields that lead back to a type on their path are warned about, no
     { name: 'title' },
     { name: 'category', fields: [{ name: 'name' }, { name: 'posts', limit: 5, fields: [{ name: 'title' }] }] },
   ]);
+  expect(pageErrors).toEqual([]);
+});
+
+test('relations inside the sections of a page: grouped by section, each collapsed with its count, system fields under More fields', async () => {
+  await startEndpoint('Pages with linked pages', 'site/pages/linked', 'Page (api::page.page)');
+  await pickField('title');
+  await pickField('sections');
+  await fieldBox('sections').getByRole('button', { name: 'Choose relations inside' }).click();
+  const sections = fieldBox('sections');
+  // Collapsed, the seven sections' relations take a few lines each, not every field of every related type.
+  const { height } = (await sections.boundingBox())!;
+  expect(height).toBeLessThan(900);
+  const text = await sections.innerText();
+  for (const label of ['Hero > buttons > page', 'Call to action > link > page', 'Pricing > plans'])
+    expect(text).toContain(label);
+  const heroPage = fieldBox('sections.buttons.page');
+  await heroPage.getByRole('button', { name: /^Hero > buttons > page \(0 of \d+ fields\)/ }).click();
+  // The fields Strapi fills in itself wait behind More fields.
+  expect(await fieldBox('sections.buttons.page.createdAt').count()).toBe(0);
+  await heroPage.getByRole('button', { name: 'More fields' }).click();
+  await fieldBox('sections.buttons.page.createdAt').waitFor();
+  for (const field of ['title', 'slug']) await fieldBox(`sections.buttons.page.${field}`).getByRole('checkbox').click();
+  await heroPage.getByRole('button', { name: /^Hero > buttons > page \(2 of \d+ fields\)/ }).waitFor();
+
+  const expected = [
+    { name: 'title' },
+    {
+      name: 'sections',
+      fields: [{ name: 'buttons', fields: [{ name: 'page', fields: [{ name: 'title' }, { name: 'slug' }] }] }],
+    },
+  ];
+  expect((await save('site/pages/linked')).fields).toEqual(expected);
+  await themedScreenshots('builder-inside-sections', 'sections.buttons.page');
+  const response = await call('get', '/_api/site/pages/linked');
+  expect(response.status).toBe(200);
+  const home = response.body.items.find((i: { title: string }) => i.title === 'Home');
+  expect(home.sections[0]).toMatchObject({
+    __component: 'sections.hero',
+    buttons: [
+      expect.objectContaining({ page: { title: 'Pricing', slug: 'pricing' } }),
+      expect.objectContaining({ page: null }),
+    ],
+  });
+  expect(pageErrors).toEqual([]);
+});
+
+test('a List of posts with their author: the related field author.name answered', async () => {
+  await startEndpoint('Posts with authors', 'blog/posts/authors', 'Post (api::post.post)');
+  await pickField('title');
+  await pickField('author');
+  await fieldBox('author').getByRole('button', { name: 'Choose related fields' }).click();
+  await fieldBox('author.name').getByRole('checkbox').click();
+
+  expect((await save('blog/posts/authors')).fields).toEqual([
+    { name: 'title' },
+    { name: 'author', fields: [{ name: 'name' }] },
+  ]);
+  await themedScreenshots('builder-post-author', 'author.name');
+  const response = await call('get', '/_api/blog/posts/authors');
+  expect(response.status).toBe(200);
+  expect(response.body.items.length).toBeGreaterThan(0);
+  for (const item of response.body.items) expect(item.author).toEqual({ name: expect.any(String) });
   expect(pageErrors).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Flex, Grid, Typography } from '@strapi/design-system';
+import { Box, Button, Checkbox, Flex, Grid, Typography } from '@strapi/design-system';
 import { useState } from 'react';
 import type { FieldSpec } from '../../../contracts/definition';
 import type { ObjectField } from '../../../contracts/objects';
@@ -64,27 +64,47 @@ const FieldChoice = ({
   );
 };
 
-/** The fields of a List's records (or of related records): each chosen, and opened where it answers records. */
+/**
+ * The fields of a List's records (or of related records): each chosen, and opened where it answers records.
+ * `more` (the fields Strapi fills in itself) wait behind "More fields", as in the Content Manager, unless one
+ * of them is chosen.
+ */
 export const RecordFields = ({
   choices,
+  more = [],
   specs,
   onChange,
   place,
 }: {
   choices: ObjectField[];
+  more?: ObjectField[];
   specs: FieldSpec[];
   onChange: (specs: FieldSpec[]) => void;
   place: PickerPlace;
-}) => (
-  <Grid.Root gap={2}>
-    {choices.map((field) => (
-      <FieldChoice
-        key={field.name}
-        field={field}
-        spec={specs.find((s) => s.name === field.name)}
-        onChange={(spec) => onChange(spec ? putField(specs, spec) : dropField(specs, field.name))}
-        place={{ ...place, path: place.path ? `${place.path}.${field.name}` : field.name }}
-      />
-    ))}
-  </Grid.Root>
-);
+}) => {
+  const t = useT();
+  const [showMore, setShowMore] = useState(() => more.some((f) => specs.some((s) => s.name === f.name)));
+  const shown = showMore ? [...choices, ...more] : choices;
+  return (
+    <Flex direction="column" alignItems="stretch" gap={2}>
+      <Grid.Root gap={2}>
+        {shown.map((field) => (
+          <FieldChoice
+            key={field.name}
+            field={field}
+            spec={specs.find((s) => s.name === field.name)}
+            onChange={(spec) => onChange(spec ? putField(specs, spec) : dropField(specs, field.name))}
+            place={{ ...place, path: place.path ? `${place.path}.${field.name}` : field.name }}
+          />
+        ))}
+      </Grid.Root>
+      {more.length > 0 && (
+        <Box>
+          <Button variant="tertiary" size="S" onClick={() => setShowMore(!showMore)}>
+            {t(showMore ? 'builder.fields.fewer' : 'builder.fields.more')}
+          </Button>
+        </Box>
+      )}
+    </Flex>
+  );
+};

@@ -1,13 +1,13 @@
-import { Box, Field, Flex, NumberInput, Typography } from '@strapi/design-system';
+import { Accordion, Box, Field, Flex, NumberInput, Typography } from '@strapi/design-system';
 import type { ReactNode } from 'react';
 import type { FieldSpec } from '../../../contracts/definition';
 import { LIMITS } from '../../../contracts/limits';
 import type { ObjectDescription, ObjectField } from '../../../contracts/objects';
 import { useT } from '../hooks/useT';
-import { fieldTypeLabel } from './fieldNotes';
 import {
   dropField,
-  insideChoices,
+  insideGroups,
+  isSystemField,
   putField,
   recordChoices,
   relatedObject,
@@ -69,7 +69,8 @@ export const RelatedPanel = ({ field, target, spec, onChange, place }: OpenedFie
         </Field.Root>
       )}
       <RecordFields
-        choices={recordChoices(target)}
+        choices={recordChoices(target).filter((f) => !isSystemField(f))}
+        more={recordChoices(target).filter(isSystemField)}
         specs={spec.fields ?? []}
         onChange={(fields) => onChange(withFields(spec, fields))}
         place={{ ...place, depth: place.depth + 1 }}
@@ -78,16 +79,105 @@ export const RelatedPanel = ({ field, target, spec, onChange, place }: OpenedFie
   );
 };
 
+/** One relation inside a component, collapsed to its path and how many of its fields are chosen. */
+const InsideRelation = ({
+  field,
+  target,
+  spec,
+  onChange,
+  place,
+  trail,
+}: OpenedField & { target: ObjectDescription; trail: string[] }) => {
+  const t = useT();
+  const total = recordChoices(target).length;
+  return (
+    <Accordion.Item value={field.name} data-testid={`field-${place.path}`}>
+      <Accordion.Header>
+        <Accordion.Trigger>
+          {t('builder.fields.inside.relation', {
+            path: [...trail, field.name].join(' > '),
+            chosen: spec.fields?.length ?? 0,
+            total,
+          })}
+        </Accordion.Trigger>
+      </Accordion.Header>
+      <Accordion.Content>
+        <Box padding={3}>
+          <RelatedPanel field={field} target={target} spec={spec} onChange={onChange} place={place} />
+        </Box>
+      </Accordion.Content>
+    </Accordion.Item>
+  );
+};
+
 /**
- * The relations (and components) inside a component or dynamic zone that answer records. An entry exists while
- * it has fields: inside a component, a relation answering ids needs no entry.
+ * The fields inside a component or dynamic zone that answer records, by the zone's component, each relation
+ * collapsed (one open at a time) and labelled with its path, so a zone's many relations stay a short list.
+ * An entry exists while it has fields: inside a component, a relation answering ids needs no entry.
  */
-export const InsidePanel = ({
+const InsideList = ({
   field,
   specs,
   onChange,
   place,
+  trail,
 }: {
+  field: ObjectField;
+  specs: FieldSpec[];
+  onChange: (specs: FieldSpec[]) => void;
+  place: PickerPlace;
+  trail: string[];
+}) => {
+  const groups = insideGroups(field, place.objects, place.depth);
+  const opened = groups
+    .flatMap((g) => g.fields)
+    .find((inner) => relatedObject(inner, place.objects, place.depth) && specs.some((s) => s.name === inner.name));
+  return (
+    <Accordion.Root defaultValue={opened?.name} size="S">
+      <Flex direction="column" alignItems="stretch" gap={2}>
+        {groups.map((group) => {
+          const groupTrail = group.component ? [...trail, group.component] : trail;
+          return (
+            <Flex key={group.component ?? ''} direction="column" alignItems="stretch" gap={2}>
+              {group.component && <Typography fontWeight="semiBold">{group.component}</Typography>}
+              {group.fields.map((inner) => {
+                const spec = specs.find((s) => s.name === inner.name) ?? { name: inner.name };
+                const put = (next: FieldSpec) =>
+                  onChange(next.fields ? putField(specs, next) : dropField(specs, inner.name));
+                const innerPlace = { ...place, path: `${place.path}.${inner.name}` };
+                const target = relatedObject(inner, place.objects, place.depth);
+                return target ? (
+                  <InsideRelation
+                    key={inner.name}
+                    field={inner}
+                    target={target}
+                    spec={spec}
+                    onChange={put}
+                    place={innerPlace}
+                    trail={groupTrail}
+                  />
+                ) : (
+                  <Box key={inner.name} data-testid={`field-${innerPlace.path}`}>
+                    <InsideList
+                      field={inner}
+                      specs={spec.fields ?? []}
+                      onChange={(fields) => put(withFields(spec, fields))}
+                      place={innerPlace}
+                      trail={[...groupTrail, inner.name]}
+                    />
+                  </Box>
+                );
+              })}
+            </Flex>
+          );
+        })}
+      </Flex>
+    </Accordion.Root>
+  );
+};
+
+/** The relations inside a component or dynamic zone, under what they are. */
+export const InsidePanel = (props: {
   field: ObjectField;
   specs: FieldSpec[];
   onChange: (specs: FieldSpec[]) => void;
@@ -96,24 +186,8 @@ export const InsidePanel = ({
   const t = useT();
   return (
     <Panel hint={t('builder.fields.inside.hint')}>
-      {insideChoices(field, place.objects, place.depth).map((inner) => {
-        const spec = specs.find((s) => s.name === inner.name) ?? { name: inner.name };
-        const put = (next: FieldSpec) => onChange(next.fields ? putField(specs, next) : dropField(specs, inner.name));
-        const innerPlace = { ...place, path: `${place.path}.${inner.name}` };
-        const target = relatedObject(inner, place.objects, place.depth);
-        return (
-          <Flex
-            key={inner.name}
-            direction="column"
-            alignItems="stretch"
-            gap={2}
-            data-testid={`field-${innerPlace.path}`}
-          >
-            <Typography fontWeight="semiBold">{`${inner.name} (${fieldTypeLabel(t, inner)})`}</Typography>
-            <OpenedPanel field={inner} target={target} spec={spec} onChange={put} place={innerPlace} />
-          </Flex>
-        );
-      })}
+      {/* A zone's entries are named by their component, a component's by its own name. */}
+      <InsideList {...props} trail={props.field.component ? [props.field.name] : []} />
     </Panel>
   );
 };

@@ -27,21 +27,51 @@ export const recordChoices = (object: ObjectDescription): ObjectField[] => [
 export const relatedObject = (field: ObjectField, objects: ObjectDescription[], depth: number) =>
   field.relation && depth < LIMITS.relatedDepth ? objects.find((o) => o.uid === field.relation!.target) : undefined;
 
+/** The fields inside a component (or one kind of a dynamic zone) that answer records, and what to call them. */
+export interface InsideGroup {
+  /** The zone's component the fields belong to (none inside a component field). */
+  component?: string;
+  fields: ObjectField[];
+}
+
 /**
- * The fields inside a component or dynamic zone that can answer records: relations to a type `objects` holds,
- * and components holding such fields. A name that several components of a zone share is offered once (the
- * server applies the entry to each of them).
+ * The fields inside a component or dynamic zone that can answer records, by component: relations to a type
+ * `objects` holds, and components holding such fields. A name that several components of a zone share is offered
+ * once, with the first (the server applies the entry to each of them).
  */
-export const insideChoices = (field: ObjectField, objects: ObjectDescription[], depth: number): ObjectField[] => {
+export const insideGroups = (field: ObjectField, objects: ObjectDescription[], depth: number): InsideGroup[] => {
   const components = field.component ? [field.component] : (field.components ?? []);
-  const byName = new Map<string, ObjectField>();
-  for (const inner of components.flatMap((c) => c.fields)) {
-    if (byName.has(inner.name)) continue;
-    if (relatedObject(inner, objects, depth) || insideChoices(inner, objects, depth).length)
-      byName.set(inner.name, inner);
-  }
-  return [...byName.values()];
+  const offered = new Set<string>();
+  const groups = components.map((c) => ({
+    component: field.component ? undefined : c.displayName,
+    fields: c.fields.filter((inner) => {
+      if (offered.has(inner.name)) return false;
+      const answers = relatedObject(inner, objects, depth) || insideChoices(inner, objects, depth).length;
+      if (answers) offered.add(inner.name);
+      return Boolean(answers);
+    }),
+  }));
+  return groups.filter((g) => g.fields.length);
 };
+
+/** The fields inside a component or dynamic zone that can answer records, whatever their component. */
+export const insideChoices = (field: ObjectField, objects: ObjectDescription[], depth: number): ObjectField[] =>
+  insideGroups(field, objects, depth).flatMap((g) => g.fields);
+
+/** Fields Strapi fills in itself, which the Content Manager keeps out of its forms. */
+const SYSTEM_FIELDS = new Set([
+  'id',
+  'documentId',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'locale',
+  'createdBy',
+  'updatedBy',
+]);
+
+/** Whether Strapi fills in the field itself (ids, dates, locale, who changed it). */
+export const isSystemField = (field: ObjectField) => SYSTEM_FIELDS.has(field.name);
 
 /** A field's spec with these fields chosen in it (none: it answers ids, or, for a component, itself whole). */
 export const withFields = (spec: FieldSpec, fields: FieldSpec[]): FieldSpec => {

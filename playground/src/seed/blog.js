@@ -4,9 +4,9 @@ const { paragraph } = require('./blocks');
 
 /**
  * The blog half of the playground, shaped like Strapi's example blog (`create-strapi-app --example`): posts with
- * blocks, a cover, an `seo` component (a media field and a nested repeatable component inside), repeatable
- * links (a relation inside), a dynamic zone of media, quote, rich-text and slider; categories translated into
- * two locales. Written through Strapi's own services, as an editor's would be, so components, dynamic zones,
+ * blocks, a cover, an author, an `seo` component (a media field and a nested repeatable component inside),
+ * repeatable links (a relation inside), a dynamic zone of media, quote, rich-text and slider; categories
+ * translated into two locales; two authors with an avatar. Written through Strapi's own services, as an editor's would be, so components, dynamic zones,
  * locales and Draft & Publish rows are exactly Strapi's.
  */
 
@@ -14,6 +14,10 @@ const CATEGORIES = [
   { en: 'News', fr: 'Actualités', slug: 'news', position: 1 },
   { en: 'Guides', fr: 'Guides pratiques', slug: 'guides', position: 2 },
   { en: 'Stories', fr: 'Récits', slug: 'stories', position: 3 },
+];
+const AUTHORS = [
+  { name: 'Ada Writer', email: 'ada.writer@example.com' },
+  { name: 'Sam Editor', email: 'sam.editor@example.com' },
 ];
 const COLOURS = ['#3366cc', '#cc6633', '#33aa66', '#aa3399'];
 
@@ -56,6 +60,16 @@ const seedCategories = async (strapi, images) => {
   return ids;
 };
 
+/** The blog's authors, each with one of the pictures as avatar: their documentIds. */
+const seedAuthors = async (strapi, images) => {
+  const ids = [];
+  for (const [i, a] of AUTHORS.entries()) {
+    const author = await strapi.documents('api::author.author').create({ data: { ...a, avatar: images[i] } });
+    ids.push(author.documentId);
+  }
+  return ids;
+};
+
 /** The dynamic zone of post `i`: a different mix of components each time. */
 const blocksOf = (i, images) => {
   const all = [
@@ -67,13 +81,14 @@ const blocksOf = (i, images) => {
   return all.filter((_, k) => (i + k) % 4 !== 0);
 };
 
-const postData = (i, images, categories) => ({
+const postData = (i, images, categories, authors) => ({
   title: `Post ${i}`,
   slug: `post-${i}`,
   description: `The description of post ${i}.`,
   body: [paragraph(`The body of post ${i}.`), paragraph('A second paragraph.')],
   cover: images[i % images.length],
   category: { connect: [{ documentId: categories[i % categories.length], locale: 'en' }] },
+  author: { connect: [{ documentId: authors[i % authors.length] }] },
   seo: {
     metaTitle: `Post ${i} | Playground`,
     metaDescription: `Read post ${i}.`,
@@ -99,11 +114,12 @@ const seedBlog = async (strapi, posts) => {
   if ((await strapi.db.query('api::post.post').count()) > 0) return null;
   const images = await uploadPictures(strapi);
   const categories = await seedCategories(strapi, images);
+  const authors = await seedAuthors(strapi, images);
   const documents = strapi.documents('api::post.post');
   for (let i = 1; i <= posts; i += 1) {
-    await documents.create({ data: postData(i, images, categories), ...(i % 3 !== 0 ? { status: 'published' } : {}) });
+    await documents.create({ data: postData(i, images, categories, authors), ...(i % 3 !== 0 ? { status: 'published' } : {}) });
   }
-  return { posts, categories: categories.length, images: images.length };
+  return { posts, categories: categories.length, authors: authors.length, images: images.length };
 };
 
 module.exports = { seedBlog };
