@@ -32,8 +32,8 @@ const startEndpoint = async (name: string, path: string, object: string, type?: 
   await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Path').fill(path);
-  await chooseExactly(page, combobox('Object'), object);
-  if (type) await chooseExactly(page, combobox('Type'), type);
+  await chooseExactly(page, combobox('Content type'), object);
+  if (type) await chooseExactly(page, page.getByRole('combobox', { name: 'Type', exact: true }), type);
 };
 
 /** Save pressed with a problem the builder finds itself: refused with the count, nothing sent. */
@@ -188,11 +188,11 @@ test('a List of posts whose status comes from the request: the third choice, exp
   ]);
   await chooseExactly(page, combobox('Entries read'), 'From the request (draft preview)');
   await page.getByText('?status=draft reads the drafts, for API keys marked for preview only').waitFor();
-  await chooseExactly(page, combobox('Type'), 'Modify');
-  await page.getByText('only list and aggregate endpoints take their status from the request').waitFor();
+  await chooseExactly(page, page.getByRole('combobox', { name: 'Type', exact: true }), 'Modify');
+  await page.getByText('Only a List or Aggregate takes the entries read from the request').waitFor();
   await refusedSave();
-  await chooseExactly(page, combobox('Type'), 'List');
-  expect(await page.getByText('only list and aggregate endpoints take their status from the request').count()).toBe(0);
+  await chooseExactly(page, page.getByRole('combobox', { name: 'Type', exact: true }), 'List');
+  expect(await page.getByText('Only a List or Aggregate takes the entries read from the request').count()).toBe(0);
   await pickField('title');
 
   expect(await save('blog/previews')).toMatchObject({ type: 'list', status: 'query', fields: [{ name: 'title' }] });
@@ -206,11 +206,11 @@ test('every locale is for reads only: a write endpoint reading every locale is r
   await startEndpoint('Rename a category', 'blog/categories/all', 'Category (api::category.category)');
   await chooseExactly(page, combobox('Locale'), 'Every locale');
   await page.getByText('the endpoint reads every locale (List and Aggregate only)').waitFor();
-  await chooseExactly(page, combobox('Type'), 'Modify');
-  await page.getByText('only list and aggregate endpoints read every locale').waitFor();
+  await chooseExactly(page, page.getByRole('combobox', { name: 'Type', exact: true }), 'Modify');
+  await page.getByText('Only a List or Aggregate reads every locale').waitFor();
   await refusedSave();
   await chooseExactly(page, combobox('Locale'), 'French (fr)');
-  expect(await page.getByText('only list and aggregate endpoints read every locale').count()).toBe(0);
+  expect(await page.getByText('Only a List or Aggregate reads every locale').count()).toBe(0);
   // A Modify of a localized type offers the other locales, not every one; the locale is read, never written.
   expect(await optionsOf(page, combobox('Locale'))).not.toContain('Every locale');
   expect(await fieldBox('locale').count()).toBe(0);

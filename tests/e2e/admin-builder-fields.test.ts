@@ -93,7 +93,7 @@ test("Builder: the field combobox offers the type's fields and related paths, an
   await fieldBox(row).fill('');
   await fieldBox(row).pressSequentially('colour');
   // Leaving the box (a click elsewhere) is when typed text is taken or refused.
-  await page.getByText(/^The records the endpoint can touch/).click();
+  await page.getByText(/^The records the endpoint reads/).click();
   await row.getByText('There is no field “colour” a filter can test on Order').waitFor();
   expect(await fieldBox(row).getAttribute('aria-invalid')).toBe('true');
   await shot('builder-fields-refused');
@@ -129,7 +129,7 @@ test('Builder: an empty path and a path another endpoint answers are said while 
   // Paths are compared without regard to case, as the server does; a Create of the same path is a POST.
   await path.fill('Fields/Small/');
   await page.getByText('already answers GET /_api/fields/small').waitFor();
-  await chooseExactly(page, page.getByRole('combobox', { name: 'Type' }), 'Create');
+  await chooseExactly(page, page.getByRole('combobox', { name: 'Type', exact: true }), 'Create');
   await page.getByText('already answers').waitFor({ state: 'detached' });
   await path.fill('');
   await page.getByText('Enter a path').waitFor();
@@ -214,7 +214,7 @@ test('Builder: at 390x844 filter, sort and aggregate rows wrap, every control us
     await shot('builder-fields-390');
     await checkFits(row);
     await checkFits(page.getByTestId('sort-row'));
-    await chooseExactly(page, page.getByRole('combobox', { name: 'Type' }), 'Aggregate');
+    await chooseExactly(page, page.getByRole('combobox', { name: 'Type', exact: true }), 'Aggregate');
     await page.getByRole('button', { name: 'Add a dimension' }).click();
     await checkFits(page.getByTestId('aggregate-dimension'));
     await page.getByTestId('aggregate-dimension').scrollIntoViewIfNeeded();

@@ -14,11 +14,16 @@ let browser: Browser;
 let page: Page;
 let base: string;
 let pageErrors: string[];
-const { shot, startEndpoint } = builderSteps(() => suite);
+const consoleErrors: string[] = [];
+const { shot, choose, startEndpoint } = builderSteps(() => suite);
 
 beforeAll(async () => {
   suite = await openAdminSuite();
   ({ app, browser, page, base, pageErrors } = suite);
+  // The panel's own errors: a resource of another site (Strapi's news), out of the test machine's reach, is none.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.location().url.startsWith(base)) consoleErrors.push(message.text());
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -31,6 +36,25 @@ const leaveDialog = () => page.getByRole('alertdialog');
 const subMenu = (label: string) =>
   page.getByRole('navigation', { name: 'Data API' }).getByRole('link', { name: label });
 const toast = (text: string) => page.getByText(text, { exact: true });
+
+/** How far the builder is scrolled down, in the box that scrolls it (the admin's content, not the window). */
+const scrolled = () =>
+  page.evaluate<number>(`Math.max(...[...document.querySelectorAll('*')].map((element) => element.scrollTop))`);
+
+/** Takes `name` in the light and the dark theme, 1280 and 390 px wide, each time after `show` (once per theme). */
+const shotInThemes = async (name: string, show: () => Promise<void>) => {
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate(`localStorage.setItem('STRAPI_THEME', '${theme}')`);
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await show();
+    await shot(`${name}-${theme}-1280`);
+    // Tall enough to show the whole first card, one field under another.
+    await page.setViewportSize({ width: 390, height: 1600 });
+    await shot(`${name}-${theme}-390`);
+  }
+  await page.evaluate(`localStorage.setItem('STRAPI_THEME', 'light')`);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+};
 
 /** Opens a new endpoint from the list, as an admin does (an in-app move: the browser's back stays in the app). */
 const openNewEndpoint = async () => {
@@ -89,6 +113,7 @@ test('leaving a started endpoint asks first: Cancel keeps the draft, Leave goes;
 let endpointId: number;
 
 test('the newcomer builds the partner List with a key created in the picker, without leaving the builder', async () => {
+  consoleErrors.length = 0;
   await startEndpoint({
     name: 'Partner orders',
     path: 'partner/orders',
@@ -113,10 +138,13 @@ test('the newcomer builds the partner List with a key created in the picker, wit
   await picker.scrollIntoViewIfNeeded();
   await shot('builder-new-key-selected');
 
+  // As Strapi's Content Manager does: the builder stays where it was, now at the new endpoint's own address.
+  const before = await scrolled();
   await page.getByRole('button', { name: 'Save' }).click();
   await toast('Saved').waitFor();
-  // As Strapi's Content Manager does: the builder stays, now at the new endpoint's own address.
   await page.waitForURL(new RegExp(`${LIST}/\\d+$`));
+  await page.getByRole('button', { name: 'Save' }).waitFor();
+  expect(await scrolled()).toBe(before);
   endpointId = Number(page.url().split('/').pop());
   const key = await app.strapi.db.query('plugin::data-api.api-key').findOne({ where: { description: 'Partner shop' } });
   const stored = await app.strapi.db.query('plugin::data-api.endpoint').findOne({ where: { id: endpointId } });
@@ -129,13 +157,16 @@ test('the newcomer builds the partner List with a key created in the picker, wit
   expect(await asksBeforeUnload()).toBe(false);
   await toast('Saved').waitFor({ state: 'detached' });
   await page.getByLabel('Name').fill('Partner orders (shop)');
+  const again = await scrolled();
   await page.getByRole('button', { name: 'Save' }).click();
   await toast('Saved').waitFor();
+  expect(await scrolled()).toBe(again);
   await shot('builder-saved');
   expect(page.url()).toMatch(new RegExp(`${LIST}/${endpointId}$`));
   await subMenu('Endpoints').click();
   await page.waitForURL(`**${LIST}`);
   expect(pageErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
 /** Scrolls the builder to its end (the Try it card), as an admin who filled it in from top to bottom. */
@@ -180,7 +211,94 @@ test('a refused Save takes the admin to the first problem and says how many ther
   expect(await inView(page.getByLabel('Path'))).toBe(true);
   await expect(page.getByLabel('Path').getAttribute('aria-invalid')).resolves.toBe('true');
   await shot('builder-refused-server');
+
+  // Every problem shown is counted, each said in words at its field: the name the admin API asks for, and the
+  // path the builder sees taken as it is typed.
+  await toast('1 problem to fix before saving').waitFor({ state: 'detached' });
+  await page.getByLabel('Name').fill('');
+  await scrollToEnd();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await toast('2 problems to fix before saving').waitFor();
+  await page.getByText('Give the endpoint a name', { exact: true }).waitFor();
+  await expect(focusedName()).resolves.toBe('name');
+  await expect(page.getByText(/Too small|expected string/).count()).resolves.toBe(0);
+
+  // Without a content type: what to pick, in words.
+  await toast('2 problems to fix before saving').waitFor({ state: 'detached' });
+  await page.goto(`${base}${LIST}/new`);
+  await page.getByLabel('Name').fill('No type yet');
+  await page.getByLabel('Path').fill('partner/no-type');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await toast('2 problems to fix before saving').waitFor();
+  await page.getByText('Choose the content type the endpoint serves', { exact: true }).waitFor();
+  await page.getByText('Choose at least one field', { exact: true }).waitFor();
+  await expect(page.getByText(/Too small|expected string|returns at least one field/).count()).resolves.toBe(0);
+
+  await shotInThemes('builder-refused', async () => {
+    await startEndpoint({ name: '', path: 'partner/orders', object: 'Order (api::order.order)', fields: ['id'] });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast('2 problems to fix before saving').waitFor();
+  });
   expect(pageErrors).toEqual([]);
+});
+
+/** The page boxes of the first card's controls, from its top left: Name, Path, Type, Content type, parameter, File URLs. */
+const firstCardBoxes = async () => {
+  const combobox = (name: string) => page.getByRole('combobox', { name, exact: true });
+  const controls = [page.getByLabel('Name'), page.getByLabel('Path'), combobox('Type'), combobox('Content type')];
+  const boxes = [];
+  for (const control of [...controls, combobox('Numeric parameter'), combobox('File URLs')]) {
+    boxes.push((await control.boundingBox())!);
+  }
+  return boxes;
+};
+
+test('the first card names the content type, says its options in words, and is two columns wide, one on a phone', async () => {
+  await startEndpoint({ name: 'Cards', path: 'partner/cards', object: 'Order (api::order.order)' });
+  await page.getByRole('combobox', { name: 'Content type' }).waitFor();
+  await page
+    .getByText(/Signed by the plugin/)
+    .first()
+    .waitFor();
+  await expect(page.getByText(/urlTtlSeconds/).count()).resolves.toBe(0);
+
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  const [name, path, type, object, parameter] = await firstCardBoxes();
+  // Two columns: Name | Path, Type | Content type, Numeric parameter | ..., each pair on one line (a text box and
+  // a select differ by their border).
+  const near = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThan(2);
+  near(path.y, name.y);
+  near(object.y, type.y);
+  near(type.x, name.x);
+  near(parameter.x, name.x);
+  near(object.x, path.x);
+  expect(path.x).toBeGreaterThan(name.x + name.width);
+  expect(parameter.y).toBeGreaterThan(type.y + type.height);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phone = await firstCardBoxes();
+  for (const [i, box] of phone.entries()) {
+    near(box.x, phone[0].x);
+    if (i) expect(box.y).toBeGreaterThan(phone[i - 1].y);
+  }
+  await page.setViewportSize({ width: 1400, height: 1000 });
+
+  await shotInThemes('builder-first-card', async () => {
+    await startEndpoint({ name: 'Cards', path: 'partner/cards', object: 'Order (api::order.order)' });
+    await page
+      .getByText(/Signed by the plugin/)
+      .first()
+      .waitFor();
+  });
+});
+
+test('on a Create and a Modify, the filter says in words what a write must match', async () => {
+  await page.goto(`${base}${LIST}/new`);
+  await choose(page.getByRole('combobox', { name: 'Type', exact: true }), 'Create');
+  await page.getByText(/Every record this endpoint creates must match these conditions/).waitFor();
+  await choose(page.getByRole('combobox', { name: 'Type', exact: true }), 'Modify');
+  await page.getByText(/A change that would take a record out of these conditions is refused/).waitFor();
+  await expect(page.getByText(/with check/i).count()).resolves.toBe(0);
 });
 
 test('the bookmark of a deleted endpoint says it is gone, with a link to the list', async () => {
@@ -190,6 +308,15 @@ test('the bookmark of a deleted endpoint says it is gone, with a link to the lis
   await page.getByText('This endpoint does not exist (it may have been deleted).').waitFor();
   await shot('builder-not-found');
   await page.getByRole('link', { name: 'Back to the endpoints' }).click();
+  await page.waitForURL(`**${LIST}`);
+  expect(pageErrors).toEqual([]);
+});
+
+test("an address the plugin does not have shows Strapi's page not found, with a link back", async () => {
+  await page.goto(`${base}/admin/plugins/data-api/nonsense`);
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  await shot('plugin-not-found');
+  await page.getByRole('link', { name: 'Back to Data API' }).click();
   await page.waitForURL(`**${LIST}`);
   expect(pageErrors).toEqual([]);
 });

@@ -131,7 +131,7 @@ test('Endpoints: tasks built in the form run after the write, and an error rolls
   await page.getByRole('button', { name: 'Add a task' }).click();
   const reserve = page.getByTestId('task').nth(1);
   await choose(reserve.getByRole('combobox', { name: 'Action' }), 'Update records');
-  await choose(reserve.getByRole('combobox', { name: 'Object' }), 'Product (api::product.product)');
+  await choose(reserve.getByRole('combobox', { name: 'Content type' }), 'Product (api::product.product)');
   // Until it has a condition, an update changes every record of its type: the form says so.
   await reserve.getByTestId('task-everything').waitFor();
   await reserve.getByRole('button', { name: 'Add a condition' }).click();
@@ -221,7 +221,7 @@ test('Endpoints: a single type offers List, Aggregate and Modify, and its Modify
     object: 'Site (api::site.site)',
     fields: ['tagline'],
   });
-  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('combobox', { name: 'Type', exact: true }).click();
   const types = await page.getByRole('option').allTextContents();
   await page.keyboard.press('Escape');
   expect(types).toEqual(['List', 'Aggregate', 'Modify']);

@@ -69,7 +69,7 @@ test('Endpoints: a List built in the builder answers the key with the rows', asy
   await page.getByLabel('Path').fill('_shop/cheap');
   await page.getByText('must not start with "_"').first().waitFor({ timeout: 10_000 });
   await page.getByLabel('Path').fill('shop/cheap');
-  await choose(page.getByRole('combobox', { name: 'Object' }), 'Product (api::product.product)');
+  await choose(page.getByRole('combobox', { name: 'Content type' }), 'Product (api::product.product)');
   for (const field of ['id', 'title', 'price'])
     await page.getByRole('checkbox', { name: new RegExp(`^${field} \\(`) }).click();
   // The filter: one condition, active = true, built from the conditions editor.
@@ -92,7 +92,7 @@ test('Endpoints: a List built in the builder answers the key with the rows', asy
   await admin.del(`/data-api/api-keys/${drafts.body.data.id}`);
   await noKey.waitFor({ state: 'detached' });
   await page.getByLabel('Allowed source IPs').fill('not-an-ip');
-  await page.getByText('"not-an-ip" is not an IP address').waitFor({ timeout: 10_000 });
+  await page.getByText('“not-an-ip” is not an IP address').waitFor({ timeout: 10_000 });
   await page.getByLabel('Allowed source IPs').fill('127.0.0.1\n::1');
   await expect(page.getByTestId('try-it').innerText()).resolves.toMatch(
     /curl -s -H "Authorization: Bearer \$KEY" ".*\/_api\/shop\/cheap"/

@@ -71,8 +71,8 @@ export const builderSteps = (suite: () => AdminSuite, keyDescription = 'Browser 
     await page.goto(`${base}/admin/plugins/data-api/endpoints/new`);
     await page.getByLabel('Name').fill(e.name);
     await page.getByLabel('Path').fill(e.path);
-    if (e.type) await choose(page.getByRole('combobox', { name: 'Type' }), e.type);
-    await choose(page.getByRole('combobox', { name: 'Object' }), e.object);
+    if (e.type) await choose(page.getByRole('combobox', { name: 'Type', exact: true }), e.type);
+    await choose(page.getByRole('combobox', { name: 'Content type' }), e.object);
     for (const field of e.fields ?? []) {
       await page.getByRole('checkbox', { name: new RegExp(`^${field} \\(`) }).click();
     }

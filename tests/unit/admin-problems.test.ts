@@ -1,7 +1,7 @@
 import { problemsBySection } from '../../admin/src/builder/problems';
 
 describe('problemsBySection (the endpoint builder)', () => {
-  test("places each problem by its path's first step, as its readable line; the rest under other", () => {
+  test("places each problem by its path's first step, as its readable line (the property's own first); the rest under other", () => {
     expect(
       problemsBySection([
         { path: ['fields', 1, 'name'], message: 'not a field of api::post.post' },
@@ -12,7 +12,7 @@ describe('problemsBySection (the endpoint builder)', () => {
         { path: ['unknownPart'], message: 'something else' },
       ])
     ).toEqual({
-      fields: 'fields[1].name: not a field of api::post.post; fields: a list endpoint returns at least one field',
+      fields: 'a list endpoint returns at least one field; fields[1].name: not a field of api::post.post',
       auth: 'auth.keys: no API key with id 9',
       filter: 'filter.title.$eq: 5 is not a valid value for this field',
       other: 'admin user 3 no longer exists; unknownPart: something else',

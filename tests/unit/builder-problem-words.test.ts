@@ -8,8 +8,9 @@ import { problemsBySection } from '../../admin/src/builder/problems';
 import { plainWords, type WordContext } from '../../admin/src/builder/problemWords';
 import en from '../../admin/src/translations/en.json';
 import type { TranslationKey } from '../../admin/src/hooks/useT';
-import { pathProblem } from '../../contracts/definition';
+import { definitionSchema, pathProblem } from '../../contracts/definition';
 import { FILTER_OPERATORS, treeOf, type FilterOperator } from '../../contracts/filter-tree';
+import { problemsOfIssues } from '../../contracts/problems';
 
 /** The English words, formatted as the panel's react-intl does. */
 const t = (id: TranslationKey, values?: Record<string, string | number>) =>
@@ -62,6 +63,65 @@ describe("the admin API's problems in plain words (builder/problemWords.ts)", ()
     ['a message no rule knows', 'A message no rule knows'],
   ])('%s', (message, words) => {
     expect(plainWords(ctx, message)).toBe(words);
+  });
+});
+
+describe("a definition's problems in plain words at their field (builder/definitionWords.ts)", () => {
+  const valid = { name: 'Orders', path: 'orders', type: 'list', object: 'api::order.order', fields: [{ name: 'id' }] };
+  const auth = { method: 'api-key', keys: [] };
+  /** The admin API's problems with `changes` to a valid List, each as the builder says it at its field. */
+  const worded = (changes: Record<string, unknown>) => {
+    const parsed = definitionSchema.safeParse({ ...valid, auth, ...changes });
+    return problemsOfIssues(parsed.error!).map((p) => [p.path.join('.'), plainWords(ctx, p.message, p.path[0])]);
+  };
+
+  test("zod's messages and the definition's own rules are said in words", () => {
+    expect(worded({ name: '', object: '', fields: [] })).toEqual([
+      ['name', 'Give the endpoint a name'],
+      ['object', 'Choose the content type the endpoint serves'],
+      ['fields', 'Choose at least one field'],
+    ]);
+    expect(
+      worded({
+        name: 'x'.repeat(121),
+        parameter: 'sometimes',
+        rateLimit: { requests: 0, windowSeconds: 1.5 },
+        cache: { maxAgeSeconds: 100_000 },
+        enabled: 'yes',
+        colour: 'red',
+      })
+    ).toEqual([
+      ['name', 'Use at most 120 characters'],
+      ['parameter', 'Choose one of "none", "optional", "required"'],
+      ['rateLimit.requests', 'Enter 1 or more'],
+      ['rateLimit.windowSeconds', 'Enter a whole number'],
+      ['cache.maxAgeSeconds', 'Enter 86400 or less'],
+      ['enabled', 'This takes yes or no, not a text'],
+      ['', '"colour": there is no such setting here'],
+    ]);
+    expect(
+      worded({
+        type: 'create',
+        parameter: 'required',
+        fields: [{ name: 'id' }, { name: 'id' }],
+        sort: [{ field: 'id' }],
+      })
+    ).toEqual([
+      [
+        'parameter',
+        'Nothing uses the number: use the variable param in the filter (or in a preset or a task), or choose None',
+      ],
+      ['fields.1', 'The field “id” is chosen twice'],
+      ['sort', 'Only a List is sorted'],
+    ]);
+    expect(worded({ auth: { method: 'public' }, type: 'modify', parameter: 'optional', allowedIps: ['nope'] })).toEqual(
+      [
+        ['parameter', "This type of endpoint always takes the record's number: choose Required"],
+        ['allowedIps.0', '“nope” is not an IP address or a subnet (such as 10.0.0.0/8)'],
+        ['auth.method', 'A public endpoint only reads: make it a List or an Aggregate, or use an API key'],
+        ['rateLimit', 'A public endpoint needs a rate limit: anyone may call it, so each address gets this budget'],
+      ]
+    );
   });
 });
 

@@ -39,14 +39,17 @@ const resourceOf = (name: unknown) => String(name).split('.')[0];
 
 /**
  * A write of the admin API. Once it succeeded, the reads it made stale are loaded again before `mutateAsync`
- * resolves, those of pages not shown too: the page a save goes back to shows the list as it now is.
+ * resolves, those of pages not shown too: the page a save goes back to shows the list as it now is. A read that
+ * never loaded (one waiting for its parameters, as a new endpoint's) has nothing to load again.
  */
 export const useAdminMutation = <N extends WriteOperation>(name: N) => {
   const client = useQueryClient();
   return useMutation<DataOf<N>, unknown, InputOf<N>>((input) => adminApi.write(name, input), {
     onSuccess: () =>
       client.invalidateQueries({
-        predicate: (query) => (STALE_AFTER[name] as readonly string[]).includes(resourceOf(query.queryKey[0])),
+        predicate: (query) =>
+          query.state.status !== 'idle' &&
+          (STALE_AFTER[name] as readonly string[]).includes(resourceOf(query.queryKey[0])),
         refetchInactive: true,
       }),
   });

@@ -1,4 +1,3 @@
-import { Grid } from '@strapi/design-system';
 import { isWrite, STATUS_FROM_QUERY, STATUS_FROM_QUERY_TYPES } from '../../../contracts/definition';
 import type { ObjectDescription, SiteLocale } from '../../../contracts/objects';
 import { ToggleField } from '../components/ToggleField';
@@ -6,6 +5,7 @@ import { useT } from '../hooks/useT';
 import { READS_EVERY_LOCALE, type Draft } from './draft';
 import { holdsMedia } from './fieldChoices';
 import { SelectField } from './SelectField';
+import { FormCell } from './sections/FormCell';
 
 /** The select's stand-in for "no locale in the definition" (no locale code starts with "@"). */
 const SITE_DEFAULT = '@default';
@@ -51,7 +51,7 @@ export const ContentOptions = ({
   return (
     <>
       {object.draftAndPublish && draft.type !== 'create' && (
-        <Grid.Item col={4} xs={12}>
+        <FormCell>
           <SelectField
             name="status"
             label={t('builder.status')}
@@ -68,10 +68,10 @@ export const ContentOptions = ({
             ]}
             onChange={(v) => set('status', v as Draft['status'])}
           />
-        </Grid.Item>
+        </FormCell>
       )}
       {object.draftAndPublish && isWrite(draft.type) && (
-        <Grid.Item col={4} xs={12}>
+        <FormCell>
           <ToggleField
             name="publish"
             label={t('builder.publish')}
@@ -80,10 +80,10 @@ export const ContentOptions = ({
             checked={draft.publish}
             onChange={(on) => set('publish', on)}
           />
-        </Grid.Item>
+        </FormCell>
       )}
       {object.localized && (
-        <Grid.Item col={4} xs={12}>
+        <FormCell>
           <SelectField
             name="locale"
             label={t('builder.locale')}
@@ -93,10 +93,10 @@ export const ContentOptions = ({
             options={localeOptions}
             onChange={(v) => set('locale', v === SITE_DEFAULT ? '' : v)}
           />
-        </Grid.Item>
+        </FormCell>
       )}
       {draft.type === 'list' && holdsMedia(object.fields) && (
-        <Grid.Item col={4} xs={12}>
+        <FormCell>
           <SelectField
             name="media"
             label={t('builder.media')}
@@ -109,10 +109,10 @@ export const ContentOptions = ({
             ]}
             onChange={(v) => set('media', v as Draft['media'])}
           />
-        </Grid.Item>
+        </FormCell>
       )}
       {draft.type === 'list' && holdsMedia(object.fields) && (
-        <Grid.Item col={4} xs={12}>
+        <FormCell>
           <SelectField
             name="mediaUrls"
             label={t('builder.mediaUrls')}
@@ -125,7 +125,7 @@ export const ContentOptions = ({
             ]}
             onChange={(v) => set('mediaUrls', v as Draft['mediaUrls'])}
           />
-        </Grid.Item>
+        </FormCell>
       )}
     </>
   );

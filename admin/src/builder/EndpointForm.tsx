@@ -2,7 +2,6 @@ import { Button, Flex, Typography } from '@strapi/design-system';
 import { Check } from '@strapi/icons';
 import { BackButton, Layouts, Page, useNotification } from '@strapi/strapi/admin';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { ApiKeySummary } from '../../../contracts/api-key';
 import type { StoredEndpoint } from '../../../contracts/definition';
 import type { ObjectDescription } from '../../../contracts/objects';
@@ -18,9 +17,8 @@ import { useFocusFirstProblem } from '../hooks/useFocusFirstProblem';
 import { useOneAtATime } from '../hooks/useOneAtATime';
 import { useT } from '../hooks/useT';
 import { backendUrl } from '../utils/backendUrl';
-import { draftOf, emptyDraft, endpointUrl, localProblems, methodOf, parameterOf, payloadOf, type Draft } from './draft';
+import { draftOf, emptyDraft, endpointUrl, methodOf, parameterOf, payloadOf, type Draft } from './draft';
 import { problemPlace, sectionPlace } from './problemPlaces';
-import { problemsBySection } from './problems';
 import { AggregateSection } from './sections/AggregateSection';
 import { AllowedIpsSection } from './sections/AllowedIpsSection';
 import { AuthSection } from './sections/AuthSection';
@@ -29,77 +27,78 @@ import { FieldsSection } from './sections/FieldsSection';
 import { FilterSection } from './sections/FilterSection';
 import { GeneralSection } from './sections/GeneralSection';
 import { IndexAdviceAlert } from './sections/IndexAdviceAlert';
-import type { Problems, SectionProps } from './sections/props';
+import type { SectionProps } from './sections/props';
 import { PresetsSection } from './sections/PresetsSection';
 import { RateLimitSection } from './sections/RateLimitSection';
 import { SortSection } from './sections/SortSection';
 import { TasksSection } from './sections/TasksSection';
 import { TryItSection } from './sections/TryItSection';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
+import { useBuilderProblems } from './useBuilderProblems';
 
 const LIST = `/plugins/${PLUGIN_ID}/endpoints`;
 
 /**
  * The endpoint builder's form: a draft made from `stored` (null: a new endpoint) when it mounts, the sections of
  * its type, and Save, which sends one save at a time and answers, as Strapi's Content Manager does: a toast, and
- * a new endpoint's own URL (the builder stays); or, refused, the count of problems and the first one in view.
+ * for a new endpoint `onCreated` (the builder stays, as it is); or, refused, the count of the problems shown and
+ * the first one in view.
  */
 export const EndpointForm = ({
   stored,
   objects,
   keys,
   canManage,
+  onCreated,
 }: {
   stored: StoredEndpoint | null;
   objects: ObjectDescription[];
   keys: ApiKeySummary[];
   canManage: boolean;
+  onCreated: (endpoint: StoredEndpoint) => void;
 }) => {
   const t = useT();
-  const navigate = useNavigate();
   const { toggleNotification } = useNotification();
   const create = useAdminMutation('endpoints.create');
   const update = useAdminMutation('endpoints.update');
   const [draft, setDraft] = useState<Draft>(() => (stored ? draftOf(stored) : emptyDraft()));
   // The draft as last saved (or loaded): leaving asks only when the draft is no longer it.
   const [saved, setSaved] = useState(draft);
-  const [serverProblems, setServerProblems] = useState<Problems>({});
+  const found = useBuilderProblems(draft);
   const { root, focus } = useFocusFirstProblem<HTMLDivElement>();
-  const local = localProblems(draft);
   const object = objects.find((o) => o.uid === draft.object);
-  /** Takes the admin to the first problem and says how many there are, or `message` (a failure of another kind). */
-  const refuse = (paths: Array<Problem['path']>, message = t('builder.problems.count', { count: paths.length })) => {
-    focus(paths);
+  /**
+   * Takes the admin to the first of the problems shown and says how many there are, or `message` (a failure of
+   * another kind).
+   */
+  const refuse = (shown: Problem[], message = t('builder.problems.count', { count: shown.length })) => {
+    focus(shown.map((problem) => problem.path));
     toggleNotification({ type: 'danger', message });
   };
   const save = useOneAtATime(async () => {
-    if (Object.keys(local).length) return refuse(Object.keys(local).map((property) => [property]));
+    if (found.stopsSave) return refuse(found.shown);
     try {
       const payload = payloadOf(draft, object);
       const done = stored
         ? await update.mutateAsync({ id: stored.id, data: payload })
         : await create.mutateAsync({ data: payload });
       setSaved(draft);
-      setServerProblems({});
+      found.saved();
       toggleNotification({ type: 'success', message: t('builder.saved') });
-      if (!stored) navigate(`${LIST}/${done.id}`, { replace: true });
+      if (!stored) onCreated(done);
     } catch (failure) {
-      const found = errorProblems(failure);
-      setServerProblems(problemsBySection(found));
+      const shown = found.refused(errorProblems(failure));
       // A 400 lists what to fix; anything else (a right missing, the endpoint gone, no network) is said as it is.
       const invalid = (failure as { status?: unknown } | null)?.status === 400;
-      refuse(
-        found.map((problem) => problem.path),
-        invalid ? undefined : problemsText(failure)
-      );
+      refuse(shown, invalid ? undefined : problemsText(failure));
     }
   });
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
-    setServerProblems(({ [key]: _done, ...rest }) => rest);
+    found.changed(key);
   };
-  const problems = { ...serverProblems, ...local };
+  const problems = found.bySection;
   // A single type has one entry: read or changed, never created or deleted, and never addressed by number.
   const single = object?.kind === 'singleType';
   const definition = { ...draft, parameter: parameterOf(draft, single) };

@@ -1,5 +1,6 @@
 import type { FilterOperator } from '../../../contracts/filter-tree';
 import type { Translate, TranslationValues } from '../hooks/useT';
+import { DEFINITION_RULES } from './definitionWords';
 import { OPERATOR_WORDS, operatorWords } from './operators';
 
 /**
@@ -20,7 +21,7 @@ const isOperator = (op: string): op is FilterOperator => op in OPERATOR_WORDS;
 const operator = (ctx: WordContext, op: string) => (isOperator(op) ? operatorWords(ctx.t, op) : op);
 
 /** The name of each rule's words in en.json (`problem.<name>`). */
-type Words =
+export type Words =
   | 'pathEmpty'
   | 'pathLong'
   | 'pathEmptySegment'
@@ -35,15 +36,19 @@ type Words =
   | 'badValue'
   | 'unknownVariable';
 
+/** A message of the server (at `property` only, when given) and its words. */
+export interface WordRule<W extends string = Words> {
+  pattern: RegExp;
+  words: W;
+  at?: string;
+  values?: (match: RegExpMatchArray, ctx: WordContext) => TranslationValues;
+}
+
 /**
  * Each rule: a message of the server (`pathProblem` in contracts/definition.ts, the route check of
  * server/src/services/endpoints.ts, the filter's in server/src/query/) and its words, in order.
  */
-const RULES: Array<{
-  pattern: RegExp;
-  words: Words;
-  values?: (match: RegExpMatchArray, ctx: WordContext) => TranslationValues;
-}> = [
+const RULES: WordRule[] = [
   { pattern: /^path must not be empty$/, words: 'pathEmpty' },
   { pattern: /^path must be at most (\d+) characters$/, words: 'pathLong', values: (m) => ({ max: m[1] }) },
   { pattern: /^path must not contain empty segments/, words: 'pathEmptySegment' },
@@ -87,11 +92,11 @@ const RULES: Array<{
   { pattern: /^unknown variable "(.*)"$/, words: 'unknownVariable', values: (m) => ({ name: m[1] }) },
 ];
 
-/** A problem's message in plain words. */
-export const plainWords = (ctx: WordContext, message: string): string => {
+/** A problem's message in plain words; `property` is the part of the definition it concerns (`name`), if known. */
+export const plainWords = (ctx: WordContext, message: string, property?: string | number): string => {
   const { t } = ctx;
-  for (const rule of RULES) {
-    const match = message.match(rule.pattern);
+  for (const rule of [...RULES, ...DEFINITION_RULES]) {
+    const match = rule.at === undefined || rule.at === property ? message.match(rule.pattern) : null;
     if (match) return t(`problem.${rule.words}`, rule.values?.(match, ctx));
   }
   return message.charAt(0).toUpperCase() + message.slice(1);

@@ -12,7 +12,7 @@ export const usePlainWords = () => {
   const t = useT();
   const objects = useAdminQuery('objects.find').data ?? [];
   const objectName = (uid: string) => objects.find((o) => o.uid === uid)?.displayName ?? uid;
-  const words = (message: string) => plainWords({ t, objectName }, message);
+  const words = (message: string, property?: string | number) => plainWords({ t, objectName }, message, property);
   const inSection = (problems: Problem[]) =>
     problems
       .map(({ path, message }) => (path.length > 1 ? `${formatPath(path.slice(1))}: ` : '') + words(message))

@@ -2,6 +2,7 @@ import { Layouts, Page, SubNav } from '@strapi/strapi/admin';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { MENU_PERMISSIONS, PERMISSIONS } from '../../../contracts/permissions';
 import { PLUGIN_ID } from '../../../contracts/plugin';
+import { NotFound } from '../components/NotFound';
 import { PagesMenu } from '../components/PagesMenu';
 import { usePluginPages } from '../hooks/usePluginPages';
 import { useT } from '../hooks/useT';
@@ -57,6 +58,8 @@ const App = () => (
             </Page.Protect>
           }
         />
+        {/* An address under the plugin that is none of its pages: said as Strapi says it, with a way back. */}
+        <Route path="*" element={<NotFound words="notFound" to={`/plugins/${PLUGIN_ID}`} />} />
       </Routes>
     </Layouts.Root>
   </Page.Protect>

@@ -32,7 +32,10 @@ export const FilterSection = ({ draft, set, problems, object, variables }: Secti
   const atNoRow = listed.filter((p) => !rows.some((row) => isUnder(p.path.slice(1), row)));
   return (
     <Section title={t('builder.filter')} error={inSection(atNoRow)}>
-      <Hint>{t('builder.filter.hint')}</Hint>
+      <Hint>
+        {/* What the conditions mean depends on the type: on a write, what is written must still match them. */}
+        {t(`builder.filter.hint.${draft.type}`)} {t('builder.filter.hint')}
+      </Hint>
       <FilterBuilder
         text={draft.filter}
         scope={{

@@ -12,15 +12,15 @@ import { useT } from '../../hooks/useT';
 import { ContentOptions } from '../ContentOptions';
 import { methodOf, type Draft } from '../draft';
 import { SelectField } from '../SelectField';
+import { FormCell } from './FormCell';
 import { ObjectField } from './ObjectField';
-import { usePathProblem } from './pathProblem';
 import type { SectionProps } from './props';
 import { Section } from './Section';
 import { TextField } from './TextField';
 
 /**
- * What the endpoint is: its name, path, type and object, how its URL takes a parameter, whether it is served,
- * and the content options of its object.
+ * What the endpoint is: its name, path, type and content type, how its URL takes a parameter, whether it is
+ * served, and the content options of its content type, two by two.
  */
 export const GeneralSection = (
   props: SectionProps & {
@@ -35,28 +35,16 @@ export const GeneralSection = (
   const { draft, set, problems, object, parameter, single, url } = props;
   // A single type's one entry is read or changed, never created or deleted.
   const types = single ? SINGLE_TYPE_ENDPOINTS : ENDPOINT_TYPES;
-  const path = usePathProblem(draft, problems.path);
-  const { path: _asSaid, ...others } = problems;
   return (
     <Section title={t('builder.general')}>
       <Grid.Root gap={4}>
-        <Grid.Item col={6} xs={12}>
+        <FormCell>
           <TextField {...props} name="name" label={t('endpoints.column.name')} />
-        </Grid.Item>
-        <Grid.Item col={6} xs={12}>
-          <TextField
-            {...props}
-            name="path"
-            label={t('endpoints.column.path')}
-            hint={`${methodOf(draft)} ${url}`}
-            problems={path.problem ? { ...others, path: path.problem } : others}
-            set={(key, value) => {
-              if (key === 'path') path.typedIn();
-              set(key, value);
-            }}
-          />
-        </Grid.Item>
-        <Grid.Item col={4} xs={12}>
+        </FormCell>
+        <FormCell>
+          <TextField {...props} name="path" label={t('endpoints.column.path')} hint={`${methodOf(draft)} ${url}`} />
+        </FormCell>
+        <FormCell>
           <SelectField
             name="type"
             label={t('endpoints.column.type')}
@@ -65,11 +53,11 @@ export const GeneralSection = (
             options={types.map((type) => [type, t(`type.${type}`)])}
             onChange={(v) => set('type', v as Draft['type'])}
           />
-        </Grid.Item>
-        <Grid.Item col={4} xs={12}>
+        </FormCell>
+        <FormCell>
           <ObjectField {...props} />
-        </Grid.Item>
-        <Grid.Item col={4} xs={12}>
+        </FormCell>
+        <FormCell>
           <SelectField
             name="parameter"
             label={t('builder.parameter')}
@@ -80,15 +68,15 @@ export const GeneralSection = (
             options={PARAMETER_MODES.map((mode) => [mode, t(`builder.parameter.${mode}`)])}
             onChange={(v) => set('parameter', v as Draft['parameter'])}
           />
-        </Grid.Item>
-        <Grid.Item col={4} xs={12}>
+        </FormCell>
+        <FormCell>
           <ToggleField
             name="enabled"
             label={t('endpoints.column.enabled')}
             checked={draft.enabled}
             onChange={(on) => set('enabled', on)}
           />
-        </Grid.Item>
+        </FormCell>
         <ContentOptions object={object} draft={draft} problems={problems} set={set} />
       </Grid.Root>
     </Section>
