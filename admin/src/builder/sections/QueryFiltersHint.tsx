@@ -17,7 +17,7 @@ export const QueryFiltersHint = ({ draft, object }: { draft: Draft; object: Obje
           <>
             {' '}
             {t('builder.fields.queryFilters.example')}{' '}
-            <Typography variant="pi" tag="code" style={{ fontFamily: 'monospace' }}>
+            <Typography variant="pi" tag="code" style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
               ?{example}
             </Typography>
           </>
