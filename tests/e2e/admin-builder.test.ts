@@ -144,6 +144,64 @@ test('Endpoints: switch one off from the list, and on again', async () => {
   await expect(eventually(status, 200)).resolves.toBe(200);
 });
 
+test('Try it: the query filters a List takes, and Send with a pasted key answers as the endpoint does', async () => {
+  const stored = await app.strapi.db.query('plugin::data-api.endpoint').findOne({ where: { path: 'shop/cheap' } });
+  const open = async (theme: 'light' | 'dark', width: number) => {
+    await page.setViewportSize({ width, height: 1400 });
+    await page.evaluate(`localStorage.setItem('STRAPI_THEME', '${theme}')`);
+    await page.goto(`${base}/admin/plugins/data-api/endpoints/${stored.id}`);
+    await page.getByTestId('try-send').waitFor();
+  };
+  const send = async (key: string) => {
+    await page.getByLabel('API key', { exact: true }).fill(key);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    return page.getByTestId('try-status').innerText();
+  };
+  await page.goto(`${base}/admin/plugins/data-api/endpoints`);
+  await open('light', 1280);
+  // Under Fields, the syntax with a sample on the List's own fields; in Try it, the URL with it.
+  await expect(page.getByTestId('query-filters-hint').innerText()).resolves.toMatch(
+    /\?field=value .*\?field:in=a,b.*\?field:gt=value.*\?page=2.*For example: \?price:lt=20/s
+  );
+  await expect(page.getByTestId('try-it-filtered').innerText()).resolves.toMatch(/\/_api\/shop\/cheap\?price:lt=20$/);
+
+  // A wrong secret is refused as any client is, with the spec's error.
+  await expect(send('dapi_not-a-key')).resolves.toBe('401 Unauthorized');
+  await expect(page.getByTestId('try-body').innerText()).resolves.toContain('"error": "Unauthorized"');
+  await shot('try-send-401');
+  await page.getByLabel('Query string').fill('price:lt=20');
+  await expect(send(secret)).resolves.toBe('200 OK');
+  const expected = await app.http().get('/_api/shop/cheap?price:lt=20').set('Authorization', `Bearer ${secret}`);
+  const body = JSON.parse(await page.getByTestId('try-body').innerText());
+  expect(body).toEqual(expected.body);
+  expect(body.items.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('try-headers').innerText()).resolves.toMatch(/content-type: application\/json/);
+  await shot('try-send');
+  // The secret is kept nowhere but the form.
+  expect(page.url()).not.toContain(secret);
+  await expect(page.evaluate('JSON.stringify({ ...localStorage, ...sessionStorage })')).resolves.not.toContain(secret);
+
+  // An unsaved change is said: Send calls the endpoint as saved.
+  await page.getByLabel('Name').fill('Cheap products, changed');
+  await page.getByText('Send calls the endpoint as it is saved').waitFor();
+  await page.getByLabel('Name').fill('Cheap products');
+
+  for (const [theme, width] of [
+    ['dark', 1280],
+    ['dark', 390],
+    ['light', 390],
+  ] as const) {
+    await open(theme, width);
+    await expect(send(secret)).resolves.toBe('200 OK');
+    await page.getByTestId('try-body').scrollIntoViewIfNeeded();
+    await shot(`try-send-${width}${theme === 'dark' ? '-dark' : ''}`);
+    await page.getByTestId('query-filters-hint').scrollIntoViewIfNeeded();
+    await shot(`fields-query-filters-${width}${theme === 'dark' ? '-dark' : ''}`);
+  }
+  await page.evaluate(`localStorage.setItem('STRAPI_THEME', 'light')`);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+});
+
 test('OpenAPI documents: create a public one and preview it', async () => {
   await page.goto(`${base}/admin/plugins/data-api/documents`);
   await page.getByRole('button', { name: 'New document' }).click();

@@ -187,7 +187,7 @@ export const EndpointForm = ({
               <CacheSection {...section} />
             </div>
           )}
-          <TryItSection draft={draft} object={object} />
+          <TryItSection draft={draft} saved={stored ? saved : null} changed={changed} object={object} />
         </Flex>
       </Layouts.Content>
     </>

@@ -1,14 +1,22 @@
+import { Typography } from '@strapi/design-system';
 import type { ObjectDescription } from '../../../contracts/objects';
 import { CodeBox } from '../components/CodeBox';
 import { useT } from '../hooks/useT';
 import { backendUrl } from '../utils/backendUrl';
 import { endpointUrl, methodOf, type Draft } from './draft';
+import { queryFilterExample } from './queryExample';
 
-/** On an endpoint whose client picks the locale: `?locale=` with one of the site's other locales, as a sample. */
-const localeQuery = (d: Draft, object: ObjectDescription | undefined) => {
-  if (!object?.localized || d.locale !== 'query') return '';
+/** On an endpoint whose client picks the locale: `locale=` with one of the site's other locales, as a sample. */
+const localeParam = (d: Draft, object: ObjectDescription | undefined) => {
+  if (!object?.localized || d.locale !== 'query') return [];
   const codes = (object.locales ?? []).map((l) => l.code);
-  return `?locale=${codes.find((code) => code !== object.defaultLocale) ?? codes[0] ?? '<code>'}`;
+  return [`locale=${codes.find((code) => code !== object.defaultLocale) ?? codes[0] ?? '<code>'}`];
+};
+
+/** The endpoint's URL, with the sample locale and the `extra` query parameters. */
+const urlOf = (d: Draft, base: string, object: ObjectDescription | undefined, extra: string[] = []) => {
+  const query = [...localeParam(d, object), ...extra];
+  return `${endpointUrl(base, d, object?.kind === 'singleType')}${query.length ? `?${query.join('&')}` : ''}`;
 };
 
 /** The curl command that calls the endpoint, with a sample body for writes. */
@@ -22,12 +30,29 @@ export const curlOf = (d: Draft, base: string, object: ObjectDescription | undef
     const sample = Object.fromEntries(d.fields.map((f) => [f.name, '...']));
     parts.push(`-H 'Content-Type: application/json' -d '${JSON.stringify(sample)}'`);
   }
-  parts.push(`"${endpointUrl(base, d, object?.kind === 'singleType')}${localeQuery(d, object)}"`);
+  parts.push(`"${urlOf(d, base, object)}"`);
   return parts.join(' ');
 };
 
 export const TryIt = ({ draft, object }: { draft: Draft; object: ObjectDescription | undefined }) => {
   const t = useT();
-  const command = curlOf(draft, backendUrl() || window.location.origin, object);
-  return <CodeBox code={command} copyLabel={t('builder.tryIt.copy')} testId="try-it" />;
+  const base = backendUrl() || window.location.origin;
+  const example = draft.type === 'list' ? queryFilterExample(draft.fields, object) : null;
+  return (
+    <>
+      <CodeBox code={curlOf(draft, base, object)} copyLabel={t('builder.tryIt.copy')} testId="try-it" />
+      {example && (
+        <>
+          <Typography variant="pi" textColor="neutral600">
+            {t('builder.tryIt.filtered')}
+          </Typography>
+          <CodeBox
+            code={urlOf(draft, base, object, [example])}
+            copyLabel={t('builder.tryIt.copyUrl')}
+            testId="try-it-filtered"
+          />
+        </>
+      )}
+    </>
+  );
 };

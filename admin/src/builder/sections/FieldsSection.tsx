@@ -8,6 +8,7 @@ import { JsonOrForm } from '../JsonOrForm';
 import { cyclingRelations } from '../relationCycles';
 import { fieldsFromJson } from '../relatedFields';
 import type { SectionProps } from './props';
+import { QueryFiltersHint } from './QueryFiltersHint';
 import { Section } from './Section';
 
 /**
@@ -59,6 +60,7 @@ export const FieldsSection = ({
           {t('builder.fields.related.cycles', { fields: cycles.join(', ') })}
         </Typography>
       )}
+      <QueryFiltersHint draft={draft} object={object} />
     </Section>
   );
 };
