@@ -13,11 +13,8 @@ export const slugOf = (title: string) => title.toLowerCase().replace(/\W/g, '_')
 /** The longest slug (lower-casing can lengthen a title: `İ` becomes two characters). */
 export const SLUG_MAX_LENGTH = 200;
 
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f/\\]/g;
-
-/** The name a document is downloaded under: its title, without path separators or control characters. */
-export const downloadFileName = (title: string) => `${title.replace(UNSAFE_IN_FILE_NAME, '_')}.json`;
+/** The name a document is downloaded under: its slug's, as its public path names it (`shop_api.json`). */
+export const downloadFileName = (document: { slug: string }) => `${document.slug}.json`;
 
 /** A generated OpenAPI 3.1 document (its JSON): what public paths serve and the admin API downloads. */
 export type OpenapiObject = Record<string, unknown>;

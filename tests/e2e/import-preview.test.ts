@@ -58,7 +58,7 @@ test('Export saves the file and says so', async () => {
     page.getByRole('button', { name: 'Export' }).click(),
   ]);
   expect(JSON.parse(readFileSync((await download.path())!, 'utf8')).format).toBe('strapi-plugin-data-api/2');
-  await page.getByText('The configuration was saved as data-api-config.json.').waitFor();
+  await page.getByText('The configuration was saved as data_api_config.json.').waitFor();
 });
 
 test('a chosen file is previewed; Cancel writes nothing; Import applies it and tells the counts', async () => {

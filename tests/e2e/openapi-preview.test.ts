@@ -72,13 +72,13 @@ test('the overview lists the documents, with their public URL', async () => {
   await expect(row.innerText()).resolves.toMatch(/2\.0\.0[\s\S]*2 endpoints[\s\S]*\/_api\/_openapi\/shop_api\.json/);
 });
 
-test('Download saves the generated JSON under the title', async () => {
+test('Download saves the generated JSON under the public slug', async () => {
   const row = page.locator('tr', { hasText: 'Shop API' });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     row.getByRole('button', { name: 'Download Shop API' }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe('Shop API.json');
+  expect(download.suggestedFilename()).toBe('shop_api.json');
   const saved = JSON.parse(readFileSync((await download.path())!, 'utf8'));
   expect(saved.info).toMatchObject({ title: 'Shop API', version: '2.0.0' });
   expect(Object.keys(saved.paths)).toEqual(['/_api/shop/products', '/_api/shop/orders']);

@@ -4,10 +4,7 @@ import { adminApi } from './client';
 
 /**
  * Saves the generated OpenAPI JSON of a document (the admin's token, `documents.read`) under the name the
- * server's download gives it (`<title>.json`).
+ * server's download gives it (`<slug>.json`).
  */
 export const downloadDocument = async (document: StoredOpenapiDocument) =>
-  saveJsonFile(
-    downloadFileName(document.title),
-    await adminApi.download('openapiDocuments.download', { id: document.id })
-  );
+  saveJsonFile(downloadFileName(document), await adminApi.download('openapiDocuments.download', { id: document.id }));

@@ -54,8 +54,13 @@ export const AuthEditor = ({
         </Typography>
       ) : auth.method === 'api-key' ? (
         <>
-          <Flex gap={2} alignItems="flex-start">
-            <Box flex="1">
+          {/* Side by side where there is room; on a phone the button goes under the picker, which keeps to its card. */}
+          <Flex
+            gap={2}
+            direction={{ initial: 'column', medium: 'row' }}
+            alignItems={{ initial: 'stretch', medium: 'flex-start' }}
+          >
+            <Box flex="1" minWidth={0}>
               <MultiSelect
                 aria-label={t('builder.auth.keys')}
                 placeholder={t('builder.auth.keys')}

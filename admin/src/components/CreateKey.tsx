@@ -41,6 +41,9 @@ export const CreateKey = ({
   const fieldOf = (prefix: string) => (error?.startsWith(prefix) ? error : undefined);
   const nameError = fieldOf('name:');
   const expiryError = fieldOf('expiresAt:');
+  const emptyName = description.trim()
+    ? t('keys.name.fromDescription', { name: keyNameFrom(description) })
+    : t('keys.name.madeFromDescription');
   const close = (next: boolean) => {
     setOpen(next);
     if (!next) {
@@ -78,13 +81,10 @@ export const CreateKey = ({
             <NewSecrets keys={[created]} />
           ) : (
             <Flex direction="column" alignItems="stretch" gap={4}>
-              <Field.Root name="name" hint={t('keys.name.hint')} error={nameError}>
+              {/* What an empty name becomes is said in words: as a placeholder it would look like a value. */}
+              <Field.Root name="name" hint={`${t('keys.name.hint')} ${emptyName}`} error={nameError}>
                 <Field.Label>{t('keys.column.name')}</Field.Label>
-                <Field.Input
-                  value={name}
-                  placeholder={keyNameFrom(description)}
-                  onChange={(e) => setName(e.target.value)}
-                />
+                <Field.Input value={name} onChange={(e) => setName(e.target.value)} />
                 <Field.Hint />
                 <Field.Error />
               </Field.Root>

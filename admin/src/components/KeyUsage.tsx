@@ -5,10 +5,8 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ApiKeySummary } from '../../../contracts/api-key';
 import { useAdminQuery } from '../api/queries';
-import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 import { useUsageFormat } from '../hooks/useUsageFormat';
-import type { Column } from './SimpleTable';
 import { UsageTable } from './UsageTable';
 import { DoneFooter } from './DialogFooter';
 
@@ -50,7 +48,7 @@ const KeyUsageBody = ({ apiKey }: { apiKey: ApiKeySummary }) => {
   );
 };
 
-const KeyUsageButton = ({ apiKey }: { apiKey: ApiKeySummary }) => {
+export const KeyUsageButton = ({ apiKey }: { apiKey: ApiKeySummary }) => {
   const t = useT();
   const [open, setOpen] = useState(false);
   return (
@@ -69,12 +67,4 @@ const KeyUsageButton = ({ apiKey }: { apiKey: ApiKeySummary }) => {
       </Modal.Content>
     </Modal.Root>
   );
-};
-
-/** The keys table's usage column, for admins who may read usage (null for the others). */
-export const useKeyUsageColumn = (): Column<ApiKeySummary> | null => {
-  const t = useT();
-  const rights = useRights('usage');
-  if (!rights.canRead) return null;
-  return { label: t('keys.column.usage'), cell: (k) => <KeyUsageButton apiKey={k} /> };
 };

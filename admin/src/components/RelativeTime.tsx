@@ -17,7 +17,9 @@ const UNITS = [
 export const RelativeTime = ({ timestamp }: { timestamp: string }) => {
   const { formatRelativeTime, formatDate } = useIntl();
   const date = new Date(timestamp);
-  const seconds = Math.round((date.getTime() - Date.now()) / 1000);
+  // To the minute beyond an hour: a key made for 30 days a few seconds ago still expires "next month".
+  const exact = Math.round((date.getTime() - Date.now()) / 1000);
+  const seconds = Math.abs(exact) >= 3_600 ? Math.round(exact / 60) * 60 : exact;
   const [unit, length] = UNITS.find(([, size]) => Math.abs(seconds) >= size) ?? UNITS[UNITS.length - 1];
   return (
     <time dateTime={date.toISOString()} title={formatDate(date, { dateStyle: 'medium', timeStyle: 'short' })}>

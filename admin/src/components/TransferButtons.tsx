@@ -13,7 +13,7 @@ import { saveJsonFile } from '../utils/saveJsonFile';
 import { DoneFooter } from './DialogFooter';
 import { ImportPreview } from './ImportPreview';
 
-const EXPORT_FILE = 'data-api-config.json';
+const EXPORT_FILE = 'data_api_config.json';
 
 /** A chosen file, read and previewed: what importing it would do, shown before anything is written. */
 interface Chosen {

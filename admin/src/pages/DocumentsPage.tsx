@@ -1,7 +1,8 @@
 import { Box, Button, Flex, IconButton, Typography } from '@strapi/design-system';
 import { Download, Eye, Pencil, Plus } from '@strapi/icons';
 import { Layouts, Page, useNotification } from '@strapi/strapi/admin';
-import { Link as RouterLink } from 'react-router-dom';
+import type { MouseEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { StoredOpenapiDocument } from '../../../contracts/openapi';
 import { downloadDocument } from '../api/downloadDocument';
 import { problemsText } from '../api/errors';
@@ -15,10 +16,14 @@ import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
 import { backendUrl } from '../utils/backendUrl';
 
+/** The title's and public path's width: narrower below 1080 px, for the table to fit 1024 px as it fits 1280. */
+const TEXT_WIDTH = { initial: '12rem', large: '20rem' };
+
 /** Curated OpenAPI documents (docs/openapi.md): list, create and edit, publish, download, preview, delete. */
 export const DocumentsPage = () => {
   const t = useT();
   const { toggleNotification } = useNotification();
+  const navigate = useNavigate();
   const rights = useRights('documents');
   const documents = useAdminQuery('openapiDocuments.find');
   const endpoints = useAdminQuery('endpoints.find');
@@ -28,22 +33,37 @@ export const DocumentsPage = () => {
   // Without the right to read endpoints, the editor offers none (documents keep theirs).
   const choices = endpoints.data ?? [];
   const columns: Column<StoredOpenapiDocument>[] = [
-    { label: t('documents.column.title'), cell: (d) => <CellText bold>{d.title}</CellText> },
-    { label: t('documents.column.version'), cell: (d) => <CellText maxWidth="8rem">{d.version}</CellText> },
+    {
+      label: t('documents.column.title'),
+      sortValue: (d) => d.title,
+      cell: (d) => (
+        <CellText bold maxWidth={TEXT_WIDTH}>
+          {d.title}
+        </CellText>
+      ),
+    },
+    {
+      label: t('documents.column.version'),
+      sortValue: (d) => d.version,
+      cell: (d) => <CellText maxWidth="8rem">{d.version}</CellText>,
+    },
     {
       label: t('documents.column.endpoints'),
+      sortValue: (d) => d.endpoints.length,
       cell: (d) => <Typography>{t('documents.endpointCount', { count: d.endpoints.length })}</Typography>,
     },
     {
       label: t('documents.column.public'),
       cell: (d) =>
         d.public ? (
-          <Box maxWidth="20rem">
+          <Box maxWidth={TEXT_WIDTH}>
             <Typography
               tag="a"
               href={`${backendUrl()}${d.publicPath}`}
               target="_blank"
               rel="noreferrer"
+              // The link opens the public document, not the row's preview as well.
+              onClick={(event: MouseEvent) => event.stopPropagation()}
               title={d.publicPath}
               textColor="primary600"
               ellipsis
@@ -57,6 +77,7 @@ export const DocumentsPage = () => {
     },
     {
       label: t('common.actions'),
+      controls: true,
       cell: (d) => (
         <Flex gap={1}>
           <IconButton
@@ -120,7 +141,7 @@ export const DocumentsPage = () => {
       />
       <Layouts.Content>
         {documents.data!.length ? (
-          <SimpleTable columns={columns} rows={documents.data!} />
+          <SimpleTable columns={columns} rows={documents.data!} onOpen={(d) => navigate(`${d.id}`)} />
         ) : (
           <Typography>{t('documents.empty')}</Typography>
         )}

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Flex, IconButton, Searchbar, Switch, Typography } f
 import { Eye, Pencil, Plus } from '@strapi/icons';
 import { Layouts, Page, useNotification } from '@strapi/strapi/admin';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { definitionOf, type StoredEndpoint } from '../../../contracts/definition';
 import { problemsText } from '../api/errors';
 import { useAdminMutation } from '../api/mutations';
@@ -20,13 +20,20 @@ const matches = (endpoint: StoredEndpoint, search: string, objectName: string) =
     text.toLowerCase().includes(search.toLowerCase())
   );
 
+/** The route column's width: narrower below 1080 px, for the table to fit 1024 px as it fits 1280. */
+const ROUTE_WIDTH = { initial: '12rem', large: '24rem' };
+
 /** The endpoints under /_api: search, switch on and off, edit, delete. */
 export const EndpointsPage = () => {
   const t = useT();
   const { toggleNotification } = useNotification();
+  const navigate = useNavigate();
   const rights = useRights('endpoints');
+  const documentRights = useRights('documents');
   const endpoints = useAdminQuery('endpoints.find');
   const objects = useAdminQuery('objects.find');
+  // Deleting an endpoint takes it out of the documents that list it: its confirmation names them.
+  const documents = useAdminQuery('openapiDocuments.find', documentRights.canRead ? {} : null);
   const update = useAdminMutation('endpoints.update');
   const remove = useAdminMutation('endpoints.delete');
   const [search, setSearch] = useState('');
@@ -35,15 +42,21 @@ export const EndpointsPage = () => {
   const fail = (failure: unknown) => toggleNotification({ type: 'danger', message: problemsText(failure) });
   // Content types by their display name, as Strapi shows them; the uid while they load (or are gone).
   const objectName = (uid: string) => objects.data?.find((o) => o.uid === uid)?.displayName ?? uid;
+  const deleteQuestion = (e: StoredEndpoint) => {
+    const titles = (documents.data ?? []).filter((d) => d.endpoints.includes(e.id)).map((d) => d.title);
+    const question = t('endpoints.delete.question', { path: routeLabel(e) });
+    return titles.length ? `${question} ${t('endpoints.delete.documents', { titles: titles.join(', ') })}` : question;
+  };
   const columns: Column<StoredEndpoint>[] = [
     {
       label: t('endpoints.column.endpoint'),
+      sortValue: routeLabel,
       cell: (e) => (
         <Flex direction="column" alignItems="flex-start" gap={1}>
-          <CellText bold maxWidth="24rem">
+          <CellText bold maxWidth={ROUTE_WIDTH}>
             {routeLabel(e)}
           </CellText>
-          <CellText variant="pi" textColor="neutral600" maxWidth="24rem">
+          <CellText variant="pi" textColor="neutral600" maxWidth={ROUTE_WIDTH}>
             {e.name}
           </CellText>
           {e.suspended && (
@@ -52,7 +65,7 @@ export const EndpointsPage = () => {
                 {t('endpoints.suspended')}
               </Badge>
               {/* Wrapped within the column: a long reason would push the actions out of sight. */}
-              <Box maxWidth="20rem">
+              <Box maxWidth={ROUTE_WIDTH}>
                 <Typography variant="pi" textColor="danger600" style={{ whiteSpace: 'normal' }}>
                   {t('endpoints.suspended.reason', { reason: e.suspended })}
                 </Typography>
@@ -62,9 +75,14 @@ export const EndpointsPage = () => {
         </Flex>
       ),
     },
-    { label: t('endpoints.column.type'), cell: (e) => <Badge>{t(`type.${e.type}`)}</Badge> },
+    {
+      label: t('endpoints.column.type'),
+      sortValue: (e) => t(`type.${e.type}`),
+      cell: (e) => <Badge>{t(`type.${e.type}`)}</Badge>,
+    },
     {
       label: t('endpoints.column.object'),
+      sortValue: (e) => objectName(e.object),
       cell: (e) => (
         <Box maxWidth="12rem" title={e.object}>
           <Typography ellipsis>{objectName(e.object)}</Typography>
@@ -73,6 +91,7 @@ export const EndpointsPage = () => {
     },
     {
       label: t('endpoints.column.auth'),
+      sortValue: (e) => t(`auth.${e.auth.method}`),
       // Anyone may read a public endpoint: it stands out in the list.
       cell: (e) =>
         e.auth.method === 'public' ? (
@@ -85,6 +104,7 @@ export const EndpointsPage = () => {
     },
     {
       label: t('endpoints.column.enabled'),
+      controls: true,
       cell: (e) => (
         <Switch
           aria-label={t('endpoints.enabled.of', { route: routeLabel(e) })}
@@ -106,6 +126,7 @@ export const EndpointsPage = () => {
     },
     {
       label: t('common.actions'),
+      controls: true,
       cell: (e) => (
         <Flex gap={1}>
           <IconButton
@@ -119,7 +140,7 @@ export const EndpointsPage = () => {
           {rights.canManage && (
             <ConfirmButton
               label={t('endpoints.delete.of', { route: routeLabel(e) })}
-              question={t('endpoints.delete.question', { path: routeLabel(e) })}
+              question={deleteQuestion(e)}
               onConfirm={async () => {
                 try {
                   await remove.mutateAsync({ id: e.id });
@@ -166,7 +187,7 @@ export const EndpointsPage = () => {
       />
       <Layouts.Content>
         {shown.length ? (
-          <SimpleTable columns={columns} rows={shown} />
+          <SimpleTable columns={columns} rows={shown} onOpen={(e) => navigate(`${e.id}`)} />
         ) : (
           <Typography>{t(search ? 'endpoints.noMatch' : 'endpoints.empty')}</Typography>
         )}

@@ -12,10 +12,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const found = foundOr404(notFound);
   return {
     ...crudOperations('openapiDocuments', service, notFound),
-    /** The generated JSON as a file named after the title (docs/openapi.md), public or not. */
+    /** The generated JSON as a file named after the slug (docs/openapi.md), public or not. */
     download: fileOperation('openapiDocuments.download', async (ctx) => {
       const document = found(await service().findOne(idParam(ctx)));
-      return { name: downloadFileName(document.title), content: service().generate(document) };
+      return { name: downloadFileName(document), content: service().generate(document) };
     }),
   };
 };
