@@ -64,7 +64,12 @@ test('Export saves the file and says so', async () => {
 test('a chosen file is previewed; Cancel writes nothing; Import applies it and tells the counts', async () => {
   const file = (await admin.get('/data-api/export')).body.data;
   const unchanged = file.endpoints.length - 1;
-  file.endpoints.find((e: { path: string }) => e.path === 'preview/orders').name = 'Preview orders (renamed)';
+  const renamed = file.endpoints.find((e: { path: string }) => e.path === 'preview/orders');
+  Object.assign(renamed, {
+    name: 'Preview orders (renamed)',
+    fields: [...renamed.fields, { name: 'total' }],
+    cache: { maxAgeSeconds: 120 },
+  });
   file.endpoints.push(fileList('Preview new', 'preview/new', 'preview-key'));
   await page.goto(`${panel.base}/admin/plugins/data-api/endpoints`);
   await choose(file);
@@ -75,14 +80,23 @@ test('a chosen file is previewed; Cancel writes nothing; Import applies it and t
   await expect(group('Will be created').innerText()).resolves.toMatch(
     /^Will be created \(1\)\s+Preview new GET preview\/new$/i
   );
+  // Each change said as before and after.
   await expect(group('Will be changed').innerText()).resolves.toMatch(
-    /^Will be changed \(1\)\s+Preview orders \(renamed\) GET preview\/orders$/i
+    /^Will be changed \(1\)\s+Preview orders \(renamed\) GET preview\/orders\s+Name: Preview orders → Preview orders \(renamed\)\s+Response cache: off → 120 s\s+Fields added: total$/i
   );
+  await dialog.getByText('What the file does not list stays as it is', { exact: false }).waitFor();
   await expect(group('Unchanged').innerText()).resolves.toMatch(new RegExp(`^Unchanged \\(${unchanged}\\)`, 'i'));
   await expect(group('Unchanged').innerText()).resolves.toContain('Preview list GET preview/list');
   const keys = dialog.getByRole('region', { name: 'API keys' });
   await expect(keys.innerText()).resolves.toMatch(/Unchanged \(1\)\s+preview-key Preview key/i);
   await screenshot(page, 'import-preview');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, 'import-preview-dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'import-preview-390-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await screenshot(page, 'import-preview-390');
+  await page.setViewportSize({ width: 1400, height: 1000 });
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -106,6 +120,13 @@ test('a file that cannot be imported is refused in a notification, in words, wit
   await page.goto(`${panel.base}/admin/plugins/data-api/endpoints`);
   await choose('{ not json', 'broken.json');
   await page.getByText('The file is not JSON: choose a file made by Export.').waitFor();
+  // JSON, but no export: its first problem in words, not the shape check's own text.
+  await choose({ hello: 'world' }, 'other.json');
+  await page
+    .getByText('This file is not a Data API export: it has no "format" (an export says "strapi-plugin-data-api/2").')
+    .waitFor();
+  await choose({ format: 'strapi-plugin-data-api/2', keys: [], endpoints: {}, documents: [] }, 'other.json');
+  await page.getByText('This file is not a Data API export: its "endpoints" is not a list.').waitFor();
   const file = (await admin.get('/data-api/export')).body.data;
   file.endpoints.push(fileList('Broken', 'preview/broken', 'preview-key', ['nope']));
   await choose(file, 'refused.json');
