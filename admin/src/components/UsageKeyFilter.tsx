@@ -26,7 +26,7 @@ export const UsageKeyFilter = ({
   const options: Array<[string, string]> = keys.groups.map((group) => [String(group.id), format.group(group, 'key')]);
   // A key chosen in another range stays offered, so that the select still says what the page shows.
   if (value !== ALL_KEYS && !options.some(([id]) => id === value))
-    options.push([value, t('usage.keyId', { id: value })]);
+    options.push([value, format.group({ id: Number(value), label: null, gone: false }, 'key')]);
   return (
     <Box minWidth="240px">
       <SelectField

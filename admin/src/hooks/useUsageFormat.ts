@@ -30,7 +30,7 @@ export const useUsageFormat = () => {
       group: (group: Pick<UsageGroup, 'id' | 'label' | 'gone'>, by: 'endpoint' | 'key') => {
         if (by === 'key' && group.id === 0) return t('usage.noKey');
         if (by === 'key' && group.gone) return t('usage.goneKey', { id: group.id });
-        if (by === 'key' && group.label === null) return t('usage.keyId', { id: group.id });
+        if (by === 'key') return group.label ?? t('usage.keyId', { id: group.id });
         const [method, path = ''] = (group.label ?? '').split(' ');
         const route = routeLabel({ method, path });
         return group.gone ? t('usage.goneEndpoint', { label: route }) : route;
