@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isPlainObject } from '../../../contracts/json';
 import { formatPath } from '../../../contracts/problems';
 import { TRANSFER_FORMAT, transferSchema } from '../../../contracts/transfer';
 import type { Translate } from '../hooks/useT';
@@ -6,8 +7,16 @@ import type { Translate } from '../hooks/useT';
 /** What a member should have been, in words, by the type the shape check expected. */
 const EXPECTED = { array: 'notList', object: 'notObject', string: 'notText' } as const;
 
+/** What `data` holds at `path`, if anything. */
+const valueAt = (data: unknown, path: readonly PropertyKey[]) =>
+  path.reduce<unknown>(
+    (value, step) =>
+      isPlainObject(value) || Array.isArray(value) ? (value as Record<PropertyKey, unknown>)[step] : undefined,
+    data
+  );
+
 /** The first problem of a file's shape, in words: what it lacks, what it has that an export does not, or where. */
-const firstProblem = (issue: z.core.$ZodIssue, t: Translate) => {
+const firstProblem = (data: unknown, issue: z.core.$ZodIssue, t: Translate) => {
   const path = formatPath(issue.path as Array<string | number>);
   if (issue.code === 'invalid_union' && path === 'format')
     return t('transfer.notExport.format', { format: TRANSFER_FORMAT });
@@ -16,7 +25,8 @@ const firstProblem = (issue: z.core.$ZodIssue, t: Translate) => {
       path: formatPath([...issue.path, issue.keys[0]] as Array<string | number>),
     });
   if (issue.code === 'invalid_type') {
-    if (issue.input === undefined) return t('transfer.notExport.missing', { path });
+    // The issue holds no input: what the file has there is read from it.
+    if (valueAt(data, issue.path) === undefined) return t('transfer.notExport.missing', { path });
     const expected = EXPECTED[issue.expected as keyof typeof EXPECTED];
     if (expected) return t(`transfer.notExport.${expected}`, { path });
   }
@@ -29,5 +39,5 @@ const firstProblem = (issue: z.core.$ZodIssue, t: Translate) => {
  */
 export const notExportText = (data: unknown, t: Translate) => {
   const parsed = transferSchema.safeParse(data);
-  return parsed.success ? null : t('transfer.notExport', { problem: firstProblem(parsed.error.issues[0], t) });
+  return parsed.success ? null : t('transfer.notExport', { problem: firstProblem(data, parsed.error.issues[0], t) });
 };
