@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiKeyInputSchema, keyNameSchema } from './api-key';
 import { openapiDocumentInputSchema } from './openapi';
-import { rateLimitSchema } from './rate-limit';
+import { rateLimitSchema, type RateLimit } from './rate-limit';
 
 /** The configuration as one JSON document (docs/reference.md#admin-api): endpoints, documents and key names. */
 export const TRANSFER_FORMAT = 'strapi-plugin-data-api/2';
@@ -78,14 +78,62 @@ export interface ImportResult {
 /** What an import would do to an item: make it, change it, or leave it as it is (the file holds it unchanged). */
 export type PlannedChange = keyof ImportCounts;
 
+/** How many setting changes the preview tells per item; the others are counted (`moreChanges`). */
+export const MAX_TOLD_CHANGES = 10;
+
+/**
+ * A setting whose value an import changes: an endpoint's name, path, type, content type (`object`), authentication
+ * method, rate limit, response cache seconds (`cache`: off is null) and CDN seconds; a document's title, version,
+ * description and public mark; a key's rate limit and preview mark.
+ */
+export type ValueSetting =
+  | 'name'
+  | 'path'
+  | 'type'
+  | 'object'
+  | 'auth'
+  | 'rateLimit'
+  | 'cache'
+  | 'sharedMaxAge'
+  | 'staleWhileRevalidate'
+  | 'version'
+  | 'description'
+  | 'public'
+  | 'preview';
+
+/**
+ * A list an import adds to or takes from: an endpoint's fields (by name) and allowed keys (by name), a document's
+ * endpoints (by route); `otherSettings` names the endpoint's other members that change (`filter`, `sort`...).
+ */
+export type ListSetting =
+  | 'fieldsAdded'
+  | 'fieldsRemoved'
+  | 'keysAdded'
+  | 'keysRemoved'
+  | 'endpointsAdded'
+  | 'endpointsRemoved'
+  | 'otherSettings';
+
+/** One change an import makes to an item, as its preview tells it: a value before and after, or list entries. */
+export type SettingChange =
+  | {
+      setting: ValueSetting;
+      before: string | number | boolean | RateLimit | null;
+      after: string | number | boolean | RateLimit | null;
+    }
+  | { setting: ListSetting; items: string[] };
+
 /**
  * An item of an import's preview: its name (an endpoint's, a document's title, a key's) and where it is (an
- * endpoint's route `GET shop/orders`, a document's public path, a key's description).
+ * endpoint's route `GET shop/orders`, a document's public path, a key's description); for one to be changed, the
+ * first `MAX_TOLD_CHANGES` of its changes and how many more there are.
  */
 export interface PlannedItem {
   change: PlannedChange;
   name: string;
   detail: string;
+  changes: SettingChange[];
+  moreChanges: number;
 }
 
 /** What importing a file would do, in the file's order, without doing it (`POST /import/preview`). */

@@ -81,6 +81,8 @@ export interface UsageGroup {
   id: number;
   /** `GET shop/orders` or a key's name; null for key 0, and for every key when the admin may not read keys. */
   label: string | null;
+  /** An endpoint's name, as it is now; null for keys and for an endpoint that is gone. */
+  name: string | null;
   /**
    * The endpoint or key no longer exists (an endpoint keeps the route it last had); never said of a key to an
    * admin who may not read keys.

@@ -21,9 +21,9 @@ const ENDPOINTS = 'plugin::data-api.endpoint';
 const call = () => panel.app.http().get('/_api/cached/orders').set('Authorization', `Bearer ${key.secret}`);
 const figure = (name: string) => page.getByTestId(`cache-${name}`).innerText();
 
-/** Confirms the open dialog, then waits for the toast `text`. */
+/** Confirms the open dialog with its button saying what it does, then waits for the toast `text`. */
 const confirmWith = async (text: string) => {
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Purge cache' }).click();
   await page.getByText(text, { exact: true }).waitFor();
 };
 
@@ -70,9 +70,9 @@ test('the builder turns the cache on; the Usage card shows the hits; Purge all a
   await page.goto(`${panel.base}/admin/plugins/data-api/usage`);
   await page.getByTestId('cache-card').waitFor();
   // The endpoint's totals: requests, 2xx, 3xx, 4xx, 5xx, rate limited, error rate, then the cache's hit rate.
-  const row = page.getByTestId('usage-endpoints').locator('tr', { hasText: 'GET cached/orders' });
+  const row = page.getByTestId('usage-endpoints').locator('tr', { hasText: 'GET /_api/cached/orders' });
   expect((await row.locator('td').allInnerTexts()).slice(0, 9).join(' | ')).toBe(
-    'GET cached/orders | 3 | 3 | 0 | 0 | 0 | 0 | 0% | 33.3%'
+    'GET /_api/cached/orders\nCached orders | 3 | 3 | 0 | 0 | 0 | 0 | 0% | 33.3%'
   );
   await expect(page.locator('thead').first().innerText()).resolves.toMatch(/ERROR RATE\s+CACHE HITS/i);
   expect([await figure('store'), await figure('entries'), await figure('hits'), await figure('misses')]).toEqual([
@@ -104,6 +104,9 @@ test("a saved cached endpoint's Purge cache drops its entries, after a confirmat
   await page.goto(`${panel.base}/admin/plugins/data-api/endpoints/${orders.id}`);
   await page.getByRole('button', { name: 'Purge cache' }).click();
   await page.getByText('Drop the answers of this endpoint kept in the response cache?').waitFor();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, 'builder-purge-confirm-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
   await confirmWith('Cache purged: 1 entry dropped on this server');
   await page.setViewportSize({ width: 1280, height: 800 });
   await screenshot(page, 'builder-purge-cache-1280');
@@ -127,10 +130,19 @@ test('a public endpoint offers the CDN settings, and saves them', async () => {
   await page.getByLabel('Keep answers in the cache').click();
   await page.getByLabel('CDN: s-maxage (seconds)').fill('60');
   await page.getByLabel('stale-while-revalidate (seconds)').fill('30');
-  await page.locator('[data-builder-section="cache"]').scrollIntoViewIfNeeded();
+  // Where a CDN keeps answers, that it keeps their signed media URLs too, and what Save refuses for that.
+  const section = page.locator('[data-builder-section="cache"]');
+  await section
+    .getByText('Signed media URLs and a CDN do not mix: a CDN keeps an answer, with its signed URLs, for its max age.')
+    .waitFor();
+  await section.scrollIntoViewIfNeeded();
   await screenshot(page, 'builder-cache-public');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, 'builder-cache-public-dark');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.locator('[data-builder-section="cache"]').scrollIntoViewIfNeeded();
+  await section.scrollIntoViewIfNeeded();
+  await screenshot(page, 'builder-cache-public-390-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
   await screenshot(page, 'builder-cache-public-390');
   await page.setViewportSize({ width: 1400, height: 1000 });
   await page.getByRole('button', { name: 'Save' }).click();

@@ -64,7 +64,12 @@ test('Export saves the file and says so', async () => {
 test('a chosen file is previewed; Cancel writes nothing; Import applies it and tells the counts', async () => {
   const file = (await admin.get('/data-api/export')).body.data;
   const unchanged = file.endpoints.length - 1;
-  file.endpoints.find((e: { path: string }) => e.path === 'preview/orders').name = 'Preview orders (renamed)';
+  const renamed = file.endpoints.find((e: { path: string }) => e.path === 'preview/orders');
+  Object.assign(renamed, {
+    name: 'Preview orders (renamed)',
+    fields: [...renamed.fields, { name: 'total' }],
+    cache: { maxAgeSeconds: 120 },
+  });
   file.endpoints.push(fileList('Preview new', 'preview/new', 'preview-key'));
   await page.goto(`${panel.base}/admin/plugins/data-api/endpoints`);
   await choose(file);
@@ -75,9 +80,11 @@ test('a chosen file is previewed; Cancel writes nothing; Import applies it and t
   await expect(group('Will be created').innerText()).resolves.toMatch(
     /^Will be created \(1\)\s+Preview new GET preview\/new$/i
   );
+  // Each change said as before and after.
   await expect(group('Will be changed').innerText()).resolves.toMatch(
-    /^Will be changed \(1\)\s+Preview orders \(renamed\) GET preview\/orders$/i
+    /^Will be changed \(1\)\s+Preview orders \(renamed\) GET preview\/orders\s+Name: Preview orders → Preview orders \(renamed\)\s+Response cache: off → 120 s\s+Fields added: total$/i
   );
+  await dialog.getByText('What the file does not list stays as it is', { exact: false }).waitFor();
   await expect(group('Unchanged').innerText()).resolves.toMatch(new RegExp(`^Unchanged \\(${unchanged}\\)`, 'i'));
   await expect(group('Unchanged').innerText()).resolves.toContain('Preview list GET preview/list');
   const keys = dialog.getByRole('region', { name: 'API keys' });
@@ -89,7 +96,19 @@ test('a chosen file is previewed; Cancel writes nothing; Import applies it and t
   expect(await stored('preview/new')).toBeNull();
   expect((await stored('preview/orders')).name).toBe('Preview orders');
 
-  await choose(file);
+  // At 390 px and in the dark theme (the page's header is drawn anew at another width: the file is chosen again).
+  for (const [width, height, theme] of [
+    [390, 844, 'light'],
+    [390, 844, 'dark'],
+    [1400, 1000, 'dark'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.emulateMedia({ colorScheme: theme });
+    await page.keyboard.press('Escape');
+    await choose(file);
+    await dialog.getByText('Fields added: total').waitFor();
+    await screenshot(page, `import-preview-${width}-${theme}`);
+  }
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   await page
     .getByText(`Imported. Endpoints: 1 created, 1 changed, ${unchanged} unchanged.`, { exact: false })
@@ -99,6 +118,7 @@ test('a chosen file is previewed; Cancel writes nothing; Import applies it and t
   expect((await stored('preview/orders')).name).toBe('Preview orders (renamed)');
   // The list shows the new endpoint at once.
   await page.locator('tr', { hasText: 'preview/new' }).waitFor();
+  await page.emulateMedia({ colorScheme: 'light' });
   await screenshot(page, 'import-done');
 });
 
@@ -106,6 +126,13 @@ test('a file that cannot be imported is refused in a notification, in words, wit
   await page.goto(`${panel.base}/admin/plugins/data-api/endpoints`);
   await choose('{ not json', 'broken.json');
   await page.getByText('The file is not JSON: choose a file made by Export.').waitFor();
+  // JSON, but no export: its first problem in words, not the shape check's own text.
+  await choose({ hello: 'world' }, 'other.json');
+  await page
+    .getByText('This file is not a Data API export: it has no "format" (an export says "strapi-plugin-data-api/2").')
+    .waitFor();
+  await choose({ format: 'strapi-plugin-data-api/2', keys: [], endpoints: {}, documents: [] }, 'other.json');
+  await page.getByText('This file is not a Data API export: its "endpoints" is not a list.').waitFor();
   const file = (await admin.get('/data-api/export')).body.data;
   file.endpoints.push(fileList('Broken', 'preview/broken', 'preview-key', ['nope']));
   await choose(file, 'refused.json');

@@ -27,11 +27,19 @@ const call = async (path: string, key: KeyFixture | null, times: number, status:
 
 const NO_KEY = 'No API key (Browser Session or public)';
 
-/** The texts of the cells of the row of a totals table whose first cell is `name`. */
+/** The texts of the cells (each on one line) of the row of a totals table whose first cell names `name`. */
 const rowOf = async (table: 'usage-endpoints' | 'usage-keys', name: string) => {
   const row = page.getByTestId(table).locator('tr', { has: page.getByText(name, { exact: true }) });
   await row.waitFor();
-  return row.locator('td').allInnerTexts();
+  return (await row.locator('td').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
+};
+
+/** Whether the second chart sits under the first rather than beside it. */
+const chartsStacked = async () => {
+  const [first, second] = await Promise.all(
+    ['Requests per endpoint', 'Requests per key'].map((chart) => page.locator(`[aria-label="${chart}"]`).boundingBox())
+  );
+  return second!.y >= first!.y + first!.height;
 };
 
 const legendColour = () =>
@@ -45,6 +53,7 @@ beforeAll(async () => {
   partner = await createKey(admin, 'Usage partner', 'usage-partner');
   const auth = { method: 'api-key', keys: [shop.id, partner.id] };
   await createEndpoint(admin, shop, {
+    name: 'Usage orders',
     path: 'usage/orders',
     type: 'list',
     object: 'api::order.order',
@@ -85,8 +94,9 @@ afterAll(async () => {
 test('the Usage page shows the calls made, per endpoint and per key, with charts', async () => {
   await page.goto(`${panel.base}/admin/plugins/data-api/usage`);
   // Endpoint, requests, 2xx, 3xx, 4xx, 5xx, rate limited, error rate, then latency and bytes.
-  expect((await rowOf('usage-endpoints', 'GET usage/orders')).slice(0, 8)).toEqual([
-    'GET usage/orders',
+  // Each endpoint by its route, its name under it, as the endpoints table shows them.
+  expect((await rowOf('usage-endpoints', 'GET /_api/usage/orders')).slice(0, 8)).toEqual([
+    'GET /_api/usage/orders Usage orders',
     '9',
     '7',
     '0',
@@ -95,8 +105,8 @@ test('the Usage page shows the calls made, per endpoint and per key, with charts
     '0',
     '22.2%',
   ]);
-  expect((await rowOf('usage-endpoints', 'GET usage/products')).slice(0, 8)).toEqual([
-    'GET usage/products',
+  expect((await rowOf('usage-endpoints', 'GET /_api/usage/products')).slice(0, 8)).toEqual([
+    'GET /_api/usage/products usage/products',
     '3',
     '3',
     '0',
@@ -106,8 +116,8 @@ test('the Usage page shows the calls made, per endpoint and per key, with charts
     '0%',
   ]);
   // What the public endpoint's limit refused is apart from the 4xx and the error rate.
-  expect((await rowOf('usage-endpoints', 'GET usage/public')).slice(0, 8)).toEqual([
-    'GET usage/public',
+  expect((await rowOf('usage-endpoints', 'GET /_api/usage/public')).slice(0, 8)).toEqual([
+    'GET /_api/usage/public usage/public',
     '3',
     '1',
     '0',
@@ -131,7 +141,7 @@ test('the Usage page shows the calls made, per endpoint and per key, with charts
   }
   // Each request line is labelled with its endpoint or key in the chart's legend.
   const legend = page.locator('[aria-label="Requests per endpoint"] .u-legend');
-  await expect(legend.innerText()).resolves.toMatch(/GET usage\/orders[\s\S]*GET usage\/products/);
+  await expect(legend.innerText()).resolves.toMatch(/GET \/_api\/usage\/orders[\s\S]*GET \/_api\/usage\/products/);
   await expect(page.locator('[aria-label="Requests per key"] .u-legend').innerText()).resolves.toMatch(
     new RegExp(`usage-shop[\\s\\S]*usage-partner[\\s\\S]*${NO_KEY.replace(/[()]/g, '\\$&')}`)
   );
@@ -143,7 +153,12 @@ test('the Usage page shows the calls made, per endpoint and per key, with charts
   const overflows = await page.evaluate(`[...document.querySelectorAll('table')].map((table) =>
     table.getBoundingClientRect().width - table.parentElement.getBoundingClientRect().width)`);
   expect((overflows as number[]).filter((px) => px > 1)).toEqual([]);
+  expect(await chartsStacked()).toBe(false);
   await screenshot(page, 'usage-page-1280');
+  // Below the design system's medium breakpoint, one chart per row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await chartsStacked()).toBe(true);
+  await screenshot(page, 'usage-page-390');
   // Tall enough for the tables under the charts (the admin scrolls inside its layout, not the page).
   await page.setViewportSize({ width: 1400, height: 1500 });
   await screenshot(page, 'usage-page');
@@ -152,12 +167,34 @@ test('the Usage page shows the calls made, per endpoint and per key, with charts
   const light = await legendColour();
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.reload();
-  await rowOf('usage-endpoints', 'GET usage/orders');
+  await rowOf('usage-endpoints', 'GET /_api/usage/orders');
   await page.locator('[aria-label="Requests per endpoint"] canvas').waitFor();
   expect(await legendColour()).not.toBe(light);
   await screenshot(page, 'usage-page-dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'usage-page-390-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1400, height: 1000 });
+});
+
+test("the key filter narrows the page to one key's requests", async () => {
+  await page.goto(`${panel.base}/admin/plugins/data-api/usage`);
+  await rowOf('usage-endpoints', 'GET /_api/usage/public');
+  await page.getByRole('combobox', { name: 'API key' }).click();
+  await page.getByRole('option', { name: 'usage-partner', exact: true }).click();
+  // The public endpoint was called without a key: it leaves the tables.
+  await page
+    .getByTestId('usage-endpoints')
+    .locator('tr', { hasText: 'GET /_api/usage/public' })
+    .waitFor({ state: 'detached' });
+  expect((await rowOf('usage-endpoints', 'GET /_api/usage/products')).slice(1, 3)).toEqual(['3', '3']);
+  expect((await rowOf('usage-endpoints', 'GET /_api/usage/orders')).slice(1, 3)).toEqual(['1', '1']);
+  expect((await rowOf('usage-endpoints', 'All'))[1]).toBe('4');
+  expect(await page.getByTestId('usage-keys').locator('tbody tr').count()).toBe(2);
+  await screenshot(page, 'usage-page-key-filter');
+  await page.getByRole('combobox', { name: 'API key' }).click();
+  await page.getByRole('option', { name: 'All keys', exact: true }).click();
+  await rowOf('usage-endpoints', 'GET /_api/usage/public');
 });
 
 test("the key page shows a key's last use and busiest endpoints", async () => {
@@ -167,9 +204,14 @@ test("the key page shows a key's last use and busiest endpoints", async () => {
   await dialog.getByText('Last 7 days: 8 requests').waitFor();
   await dialog.getByText('Last 30 days: 8 requests').waitFor();
   await expect(dialog.innerText()).resolves.toMatch(/Last used: (?!Never)/);
-  const busiest = dialog.getByTestId('key-usage-7').locator('tr', { hasText: 'GET usage/orders' });
+  const busiest = dialog.getByTestId('key-usage-7').locator('tr', { hasText: 'GET /_api/usage/orders' });
   // Endpoint, requests, rate limited, error rate: the shop key called only the orders.
-  expect((await busiest.locator('td').allInnerTexts()).slice(0, 4)).toEqual(['GET usage/orders', '8', '0', '25%']);
+  expect((await busiest.locator('td').allInnerTexts()).slice(0, 4)).toEqual([
+    'GET /_api/usage/orders\nUsage orders',
+    '8',
+    '0',
+    '25%',
+  ]);
   expect(await dialog.getByTestId('key-usage-7').locator('tbody tr').count()).toBe(1);
   await screenshot(page, 'key-usage');
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -212,7 +254,7 @@ test('an admin who may read usage but not keys sees keys by id, not by name (iss
   ]);
   await expect(other.getByTestId('usage-keys').innerText()).resolves.not.toMatch(/usage-shop|usage-partner/);
   // Endpoints keep their routes.
-  await other.getByTestId('usage-endpoints').getByText('GET usage/orders', { exact: true }).waitFor();
+  await other.getByTestId('usage-endpoints').getByText('GET /_api/usage/orders', { exact: true }).waitFor();
   await other.setViewportSize({ width: 1400, height: 1500 });
   await screenshot(other, 'usage-page-without-keys');
   await other.context().close();

@@ -19,10 +19,20 @@ const stored = async () => ({
   documents: await app.strapi.db.query(UIDS.document as never).findMany({ orderBy: { id: 'asc' } }),
 });
 
-/** The exported file with one endpoint renamed, one added for a new key, and a new document of it. */
+/**
+ * The exported file with one endpoint changed (renamed, cached, a field fewer, a new key allowed), one added for
+ * the new key, the document of both given a version and one endpoint fewer, and a new document.
+ */
 const changedFile = async () => {
   const file = await exported();
-  file.endpoints.find((e: { path: string }) => e.path === 'partner/orders').name = 'Partner orders (renamed)';
+  const partner = file.endpoints.find((e: { path: string }) => e.path === 'partner/orders');
+  Object.assign(partner, {
+    name: 'Partner orders (renamed)',
+    cache: { maxAgeSeconds: 120 },
+    fields: [{ name: 'id' }],
+    auth: { method: 'api-key', keys: ['partner', 'preview-key'] },
+  });
+  Object.assign(file.documents[0], { version: '2.0.0', endpoints: ['GET partner/orders'] });
   file.keys.push({ name: 'preview-key', description: 'Preview key' });
   file.endpoints.push(fileList('New products', 'preview/products', 'preview-key', ['id'], 'api::product.product'));
   file.documents.push({ title: 'Preview API', endpoints: ['GET preview/products'] });
@@ -71,19 +81,41 @@ describe('import preview', () => {
     const before = await stored();
     const response = await preview(file);
     expect(response.status).toBe(200);
+    const none = { changes: [], moreChanges: 0 };
     expect(response.body.data).toEqual({
       endpoints: [
-        { change: 'updated', name: 'Partner orders (renamed)', detail: 'GET partner/orders' },
-        { change: 'unchanged', name: 'My orders', detail: 'GET me/orders' },
-        { change: 'created', name: 'New products', detail: 'GET preview/products' },
+        {
+          change: 'updated',
+          name: 'Partner orders (renamed)',
+          detail: 'GET partner/orders',
+          // Each change as before and after, keys by name (the new one included).
+          changes: [
+            { setting: 'name', before: 'Partner orders', after: 'Partner orders (renamed)' },
+            { setting: 'cache', before: null, after: 120 },
+            { setting: 'fieldsRemoved', items: ['total'] },
+            { setting: 'keysAdded', items: ['preview-key'] },
+          ],
+          moreChanges: 0,
+        },
+        { change: 'unchanged', name: 'My orders', detail: 'GET me/orders', ...none },
+        { change: 'created', name: 'New products', detail: 'GET preview/products', ...none },
       ],
       documents: [
-        { change: 'unchanged', name: 'Partner API', detail: 'partner_api' },
-        { change: 'created', name: 'Preview API', detail: 'preview_api' },
+        {
+          change: 'updated',
+          name: 'Partner API',
+          detail: 'partner_api',
+          changes: [
+            { setting: 'version', before: '1.0.0', after: '2.0.0' },
+            { setting: 'endpointsRemoved', items: ['GET me/orders'] },
+          ],
+          moreChanges: 0,
+        },
+        { change: 'created', name: 'Preview API', detail: 'preview_api', ...none },
       ],
       keys: [
-        { change: 'unchanged', name: 'partner', detail: 'Partner key' },
-        { change: 'created', name: 'preview-key', detail: 'Preview key' },
+        { change: 'unchanged', name: 'partner', detail: 'Partner key', ...none },
+        { change: 'created', name: 'preview-key', detail: 'Preview key', ...none },
       ],
     });
     expect(await stored()).toEqual(before);
@@ -138,7 +170,13 @@ describe('import preview', () => {
       READ_POST_TITLES,
     ]);
     expect((await preview(file, reader)).body.data.keys).toEqual([
-      { change: 'updated', name: 'partner', detail: 'Partner key' },
+      {
+        change: 'updated',
+        name: 'partner',
+        detail: 'Partner key',
+        changes: [{ setting: 'preview', before: false, after: true }],
+        moreChanges: 0,
+      },
     ]);
     expect((await reader.post('/data-api/import', { data: file })).status).toBe(200);
     const partner = await app.strapi.db.query(UIDS.key as never).findOne({ where: { id: key.id } });

@@ -56,16 +56,19 @@ describe('counting', () => {
     expect(byEndpoint.totals).toMatchObject(counts(16, { success: 12, clientError: 4 }));
     expect(byEndpoint.totals.errorRate).toBe(0.25);
     expect(byEndpoint.totals.bytes).toBe(bytesSent);
-    expect(byEndpoint.groups.map(({ id, label, gone, totals }) => ({ id, label, gone, totals }))).toEqual([
+    // Each by its route and its name now.
+    expect(byEndpoint.groups.map(({ id, label, name, gone, totals }) => ({ id, label, name, gone, totals }))).toEqual([
       {
         id: orders.id,
         label: 'GET usage/orders',
+        name: 'usage/orders',
         gone: false,
         totals: expect.objectContaining(counts(12, { success: 8, clientError: 4 })),
       },
       {
         id: products.id,
         label: 'GET usage/products',
+        name: 'usage/products',
         gone: false,
         totals: expect.objectContaining(counts(4, { success: 4 })),
       },
@@ -180,8 +183,9 @@ describe('counting', () => {
     await flush();
     expect((await admin.del(`/data-api/endpoints/${doomed.id}`)).status).toBe(200);
     const { groups } = await series({ groupBy: 'endpoint', endpoint: doomed.id });
-    expect(groups.map(({ label, gone, totals }) => [label, gone, totals.requests])).toEqual([
-      ['GET usage/doomed', true, 2],
+    // Gone, it keeps the route it last had, and no name.
+    expect(groups.map(({ label, name, gone, totals }) => [label, name, gone, totals.requests])).toEqual([
+      ['GET usage/doomed', null, true, 2],
     ]);
   });
 });

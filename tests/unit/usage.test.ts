@@ -153,7 +153,7 @@ describe('series', () => {
       { slot: range.fromHour + 2, group: 1, route: 'GET a', sums: sums(1, 0) },
       { slot: range.fromHour + 2, group: 2, route: 'GET b', sums: sums(4, 4) },
     ];
-    const series = buildSeries(range, rows, (id, route) => ({ label: `${route}!`, gone: id === 1 }));
+    const series = buildSeries(range, rows, (id, route) => ({ label: `${route}!`, name: null, gone: id === 1 }));
     expect(series.times).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T01:00:00.000Z', '2026-01-01T02:00:00.000Z']);
     expect(series.points.map((p) => p.requests)).toEqual([2, 0, 5]);
     expect(series.points[1]).toMatchObject({ errorRate: null, p50Ms: null });

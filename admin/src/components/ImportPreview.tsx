@@ -1,6 +1,7 @@
 import { Box, Button, Flex, Modal, Typography } from '@strapi/design-system';
 import type { ImportPreview as Preview, PlannedChange, PlannedItem } from '../../../contracts/transfer';
 import { useT } from '../hooks/useT';
+import { ImportChanges } from './ImportChanges';
 
 const CHANGES: readonly PlannedChange[] = ['created', 'updated', 'unchanged'];
 const KINDS = ['endpoints', 'documents', 'keys'] as const;
@@ -20,6 +21,7 @@ const ChangeGroup = ({ change, items }: { change: PlannedChange; items: PlannedI
             <Typography textColor="neutral600" style={{ wordBreak: 'break-all' }}>
               {item.detail}
             </Typography>
+            <ImportChanges item={item} />
           </Box>
         ))}
       </Box>
@@ -29,7 +31,8 @@ const ChangeGroup = ({ change, items }: { change: PlannedChange; items: PlannedI
 
 /**
  * What importing a file would do, before anything is written: per kind (endpoints, documents, keys), the items
- * that will be created, changed and left as they are. Import applies the file; Cancel (or closing) writes nothing.
+ * that will be created, changed (each change as before and after) and left as they are, and that what the file does
+ * not list stays. Import applies the file; Cancel (or closing) writes nothing.
  */
 export const ImportPreview = ({
   fileName,
@@ -50,7 +53,10 @@ export const ImportPreview = ({
       </Modal.Header>
       <Modal.Body>
         <Flex direction="column" alignItems="stretch" gap={6}>
-          <Typography>{t('transfer.preview.intro')}</Typography>
+          <Flex direction="column" alignItems="stretch" gap={2}>
+            <Typography>{t('transfer.preview.intro')}</Typography>
+            <Typography textColor="neutral600">{t('transfer.preview.rest')}</Typography>
+          </Flex>
           {KINDS.filter((kind) => preview[kind].length > 0).map((kind) => (
             <Flex
               key={kind}

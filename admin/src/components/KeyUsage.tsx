@@ -35,7 +35,12 @@ const KeyUsageBody = ({ apiKey }: { apiKey: ApiKeySummary }) => {
             <UsageTable
               heading={t('keys.usage.busiest')}
               testId={`key-usage-${window.days}`}
-              rows={window.endpoints.map((e) => ({ id: e.id, name: format.group(e, 'endpoint'), totals: e.totals }))}
+              rows={window.endpoints.map((e) => ({
+                id: e.id,
+                name: format.group(e, 'endpoint'),
+                detail: e.name,
+                totals: e.totals,
+              }))}
               format={format}
               brief
             />

@@ -36,6 +36,7 @@ export const PurgeCacheButton = ({ endpointId }: { endpointId?: number }) => {
       }
       question={t(all ? 'cache.purgeAll.question' : 'cache.purgeEndpoint.question')}
       onConfirm={purge}
+      confirmLabel={t('cache.purge.confirm')}
     />
   );
 };

@@ -9,6 +9,7 @@ import { useAdminMutation } from '../api/mutations';
 import { NewSecrets } from './NewSecrets';
 import { useRights } from '../hooks/useRights';
 import { useT } from '../hooks/useT';
+import { notExportText } from '../utils/notExportText';
 import { saveJsonFile } from '../utils/saveJsonFile';
 import { DoneFooter } from './DialogFooter';
 import { ImportPreview } from './ImportPreview';
@@ -69,6 +70,12 @@ export const TransferButtons = () => {
       data = JSON.parse(await file.text());
     } catch {
       toggleNotification({ type: 'danger', message: t('transfer.notJson') });
+      return;
+    }
+    // Another JSON file: said at its first problem, in words, before the server checks its items.
+    const notExport = notExportText(data, t);
+    if (notExport) {
+      toggleNotification({ type: 'danger', message: notExport });
       return;
     }
     try {

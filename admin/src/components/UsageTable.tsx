@@ -1,4 +1,4 @@
-import { Box, Typography } from '@strapi/design-system';
+import { Box, Flex, Typography } from '@strapi/design-system';
 import styled from 'styled-components';
 import type { UsageCounts } from '../../../contracts/usage';
 import type { UsageFormat } from '../hooks/useUsageFormat';
@@ -8,6 +8,8 @@ import { CellText, SimpleTable, type Column } from './SimpleTable';
 export interface UsageRow {
   id: number;
   name: string;
+  /** Under the name: an endpoint's own name (its route is `name`), as the endpoints table shows them. */
+  detail?: string | null;
   totals: UsageCounts;
 }
 
@@ -56,9 +58,16 @@ export const UsageTable = ({
     {
       label: heading,
       cell: (row) => (
-        <CellText bold maxWidth="14rem">
-          {row.name}
-        </CellText>
+        <Flex direction="column" alignItems="flex-start" gap={1}>
+          <CellText bold maxWidth="14rem">
+            {row.name}
+          </CellText>
+          {row.detail && (
+            <CellText variant="pi" textColor="neutral600" maxWidth="14rem">
+              {row.detail}
+            </CellText>
+          )}
+        </Flex>
       ),
     },
     { label: t('usage.column.requests'), cell: number((c) => format.count(c.requests)) },

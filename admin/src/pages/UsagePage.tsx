@@ -5,6 +5,7 @@ import { HOUR_MS, type UsageSeries } from '../../../contracts/usage';
 import { useAdminQuery } from '../api/queries';
 import { SelectField } from '../builder/SelectField';
 import { CacheCard } from '../components/CacheCard';
+import { ALL_KEYS, UsageKeyFilter } from '../components/UsageKeyFilter';
 import { UsageChart, type ChartLine } from '../components/UsageChart';
 import { UsageTable, type UsageRow } from '../components/UsageTable';
 import { useT } from '../hooks/useT';
@@ -25,7 +26,12 @@ const requestLines = (series: UsageSeries, by: 'endpoint' | 'key', format: Usage
   }));
 
 const tableRows = (series: UsageSeries, by: 'endpoint' | 'key', format: UsageFormat, all: string): UsageRow[] => [
-  ...series.groups.map((group) => ({ id: group.id, name: format.group(group, by), totals: group.totals })),
+  ...series.groups.map((group) => ({
+    id: group.id,
+    name: format.group(group, by),
+    detail: group.name,
+    totals: group.totals,
+  })),
   { id: -1, name: all, totals: series.totals },
 ];
 
@@ -46,13 +52,17 @@ export const UsagePage = () => {
     }),
     [view]
   );
-  // The last range's figures stay in view while another range loads.
+  const [key, setKey] = useState(ALL_KEYS);
+  const filtered = key === ALL_KEYS ? query : { ...query, key };
+  // The last range's figures stay in view while another range loads. The keys offered by the filter are those of
+  // the range, whichever is chosen (the same query as the table's when none is).
   const byEndpoint = useAdminQuery(
     'usage.series',
     {},
-    { query: { ...query, groupBy: 'endpoint' }, keepPreviousData: true }
+    { query: { ...filtered, groupBy: 'endpoint' }, keepPreviousData: true }
   );
-  const byKey = useAdminQuery('usage.series', {}, { query: { ...query, groupBy: 'key' }, keepPreviousData: true });
+  const byKey = useAdminQuery('usage.series', {}, { query: { ...filtered, groupBy: 'key' }, keepPreviousData: true });
+  const allKeys = useAdminQuery('usage.series', {}, { query: { ...query, groupBy: 'key' }, keepPreviousData: true });
   const cache = useAdminQuery('cache.stats');
   const endpoints = byEndpoint.data;
   const keys = byKey.data;
@@ -75,15 +85,15 @@ export const UsagePage = () => {
       ],
     };
   }, [endpoints, keys, format, t]);
-  if (byEndpoint.error || byKey.error) return <Page.Error />;
-  if (!endpoints || !keys || !charts) return <Page.Loading />;
+  if (byEndpoint.error || byKey.error || allKeys.error) return <Page.Error />;
+  if (!endpoints || !keys || !allKeys.data || !charts) return <Page.Loading />;
   const requestsOf = (value: number) => format.count(value);
   return (
     <>
       <PageHeader title={t('usage.title')} subtitle={t('usage.subtitle')} docs="usage" />
       <Layouts.Content>
         <Flex direction="column" alignItems="stretch" gap={6}>
-          <Flex gap={4} alignItems="flex-end">
+          <Flex gap={4} alignItems="flex-end" wrap="wrap">
             <Box minWidth="240px">
               <SelectField
                 name="range"
@@ -97,6 +107,7 @@ export const UsagePage = () => {
                 onChange={(range) => setView({ range: range as Range, at: Date.now() })}
               />
             </Box>
+            <UsageKeyFilter keys={allKeys.data} value={key} onChange={setKey} format={format} />
             <Button
               variant="secondary"
               onClick={() => {
@@ -130,7 +141,8 @@ export const UsagePage = () => {
                   },
                   { title: t('usage.chart.latency'), times: endpoints.times, lines: charts.latency, format: format.ms },
                 ].map((chart) => (
-                  <Grid.Item key={chart.title} col={6} s={12} direction="column" alignItems="stretch">
+                  // Two charts per row from the design system's medium breakpoint, one below it.
+                  <Grid.Item key={chart.title} col={6} m={6} s={12} xs={12} direction="column" alignItems="stretch">
                     <UsageChart {...chart} />
                   </Grid.Item>
                 ))}

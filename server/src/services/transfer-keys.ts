@@ -7,6 +7,7 @@ import {
   type TransferDocument,
 } from '../../../contracts/transfer';
 import { sameJson } from '../utils/same-json';
+import { keyChanges, toldChanges } from './transfer-changes';
 import type apiKeysService from './api-keys';
 
 type ApiKeys = ReturnType<typeof apiKeysService>;
@@ -102,14 +103,25 @@ export const planKeys = (existing: ApiKeySummary[], file: TransferDocument) => {
 
 export type KeysPlanner = ReturnType<typeof planKeys>;
 
-/** A planned key as the preview lists it: its name (a new key's as it will be made, unless taken) and description. */
+/** A planned key's name: a new key's as it will be made (unless taken). */
+export const plannedKeyName = (planned: PlannedKey) =>
+  planned.kind === 'found' ? planned.key.name : (planned.input.name ?? keyNameFrom(planned.input.description));
+
+/** A planned key as the preview lists it: its name and description, and what the import changes of its settings. */
 export const keyItem = (planned: PlannedKey): PlannedItem =>
   planned.kind === 'found'
-    ? { change: planned.changed ? 'updated' : 'unchanged', name: planned.key.name, detail: planned.key.description }
+    ? {
+        change: planned.changed ? 'updated' : 'unchanged',
+        name: planned.key.name,
+        detail: planned.key.description,
+        ...toldChanges(planned.changed ? keyChanges(planned.key, planned.settings) : []),
+      }
     : {
         change: 'created',
-        name: planned.input.name ?? keyNameFrom(planned.input.description),
+        name: plannedKeyName(planned),
         detail: planned.input.description,
+        changes: [],
+        moreChanges: 0,
       };
 
 /**

@@ -15,6 +15,7 @@ import {
   DESCRIPTION_TRANSFER_FORMAT,
   ROUTE_REFERENCE,
   type PlannedChange,
+  type SettingChange,
   type TransferDocument,
 } from '../../../contracts/transfer';
 import type { Path } from '../errors/definition-error';
@@ -24,7 +25,8 @@ import { sameJson } from '../utils/same-json';
 import type { AdminActor } from './admin-rights';
 import { getService } from './get-service';
 import { listsKey, previewProblems, storedDraftReaders } from './preview-rights';
-import { markedForPreview, planKeys, type PlannedKey } from './transfer-keys';
+import { documentChanges, endpointChanges, type ShownDocument } from './transfer-changes';
+import { markedForPreview, plannedKeyName, planKeys, type PlannedKey } from './transfer-keys';
 
 /** The method of the endpoint type an imported item names, if it names one (its own check says what is wrong). */
 export const methodOf = (type: unknown) => {
@@ -58,6 +60,8 @@ export interface PlannedEndpoint {
   keys: PlannedKey[] | null;
   existingId?: number;
   change: PlannedChange;
+  /** What an update changes, as the preview tells it. */
+  changes: SettingChange[];
 }
 
 /** A document of the file, checked: what it will be, its endpoints by route key, and the one it replaces. */
@@ -67,7 +71,12 @@ export interface PlannedDocument {
   routes: string[];
   existingId?: number;
   change: PlannedChange;
+  changes: SettingChange[];
 }
+
+/** The ids of the keys a definition allows (none unless keyed). */
+const allowedKeys = (definition: EndpointDefinition) =>
+  definition.auth.method === 'api-key' ? definition.auth.keys : [];
 
 /** A definition as compared for a change: its allowed keys are a set. */
 const comparable = (definition: EndpointDefinition) =>
@@ -76,13 +85,13 @@ const comparable = (definition: EndpointDefinition) =>
     : definition;
 
 /** What a document's import compares: what it shows, and its endpoints by route (ids differ between environments). */
-const documentShown = (d: Omit<OpenapiDocumentInput, 'endpoints'>, routes: unknown[]) => [
-  d.title,
-  d.version,
-  d.description,
-  d.public,
+const documentShown = (d: Omit<OpenapiDocumentInput, 'endpoints'>, routes: string[]): ShownDocument => ({
+  title: d.title,
+  version: d.version ?? '',
+  description: d.description ?? '',
+  public: d.public ?? false,
   routes,
-];
+});
 
 /**
  * Whether importing `definition` over `existing` changes anything: its definition (compared as JSON, member order
@@ -126,7 +135,9 @@ export const planImport = async (strapi: Core.Strapi, file: TransferDocument, ac
   const storedEndpoints = getService(strapi, 'endpoints');
   const documents = getService(strapi, 'openapiDocuments');
   const problems: Problem[] = [];
-  const keys = planKeys(await getService(strapi, 'apiKeys').find(), file);
+  const existingKeys = await getService(strapi, 'apiKeys').find();
+  const keyNameOf = new Map(existingKeys.map((k) => [k.id, k.name]));
+  const keys = planKeys(existingKeys, file);
   const reference = file.format === DESCRIPTION_TRANSFER_FORMAT ? 'description' : 'name';
   const marked = new Map<ApiKeySummary, number>();
   file.keys.forEach((k: { name?: string; description: string }, i) => {
@@ -165,7 +176,14 @@ export const planImport = async (strapi: Core.Strapi, file: TransferDocument, ac
           : null;
       const definition = await storedEndpoints.validate(input, existing?.id, actor);
       const change = endpointChange(existing, definition, named);
-      endpoints.push({ item, definition, keys: named, existingId: existing?.id, change });
+      const before = existing && change === 'updated' ? definitionOf(existing) : null;
+      const changes = before
+        ? endpointChanges(before, definition, {
+            before: allowedKeys(before).flatMap((id) => keyNameOf.get(id) ?? []),
+            after: (named ?? []).map(plannedKeyName),
+          })
+        : [];
+      endpoints.push({ item, definition, keys: named, existingId: existing?.id, change, changes });
     } catch (error) {
       problems.push(...problemsOf(error, item));
     }
@@ -198,17 +216,16 @@ export const planImport = async (strapi: Core.Strapi, file: TransferDocument, ac
       const unique = [...new Set(routes)];
       const ids = unique.flatMap((key) => storedRoutes.get(key) ?? []);
       const { endpoints: _ids, ...document } = await documents.validate({ ...doc, endpoints: ids }, existing?.id);
-      const same =
+      const before =
         existing &&
-        sameJson(
-          documentShown(
-            existing,
-            existing.endpoints.map((id) => routeOfId.get(id))
-          ),
-          documentShown(document, unique)
+        documentShown(
+          existing,
+          existing.endpoints.flatMap((id) => routeOfId.get(id) ?? [])
         );
-      const change = !existing ? 'created' : same ? 'unchanged' : 'updated';
-      plannedDocuments.push({ item, document, routes: unique, existingId: existing?.id, change });
+      const after = documentShown(document, unique);
+      const change = !before ? 'created' : sameJson(before, after) ? 'unchanged' : 'updated';
+      const changes = before && change === 'updated' ? documentChanges(before, after) : [];
+      plannedDocuments.push({ item, document, routes: unique, existingId: existing?.id, change, changes });
     } catch (error) {
       problems.push(...problemsOf(error, item));
     }

@@ -18,6 +18,7 @@ import { bucketTable } from '../usage/bucket-table';
 import { takeOverHistory } from '../usage/take-over-history';
 import { getService } from './get-service';
 import type { AdminActor } from './admin-rights';
+import { toldChanges } from './transfer-changes';
 import { applyKeys, keyItem } from './transfer-keys';
 import { methodOf, planImport, problemsOf, type ImportPlan } from './transfer-plan';
 
@@ -101,15 +102,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const plan = await planImport(strapi, parseFile(input), actor);
     if (plan.problems.length) refuse(plan.problems);
     return {
-      endpoints: plan.endpoints.map(({ definition, change }) => ({
+      endpoints: plan.endpoints.map(({ definition, change, changes }) => ({
         change,
         name: definition.name,
         detail: routeOf(METHOD_OF_TYPE[definition.type], definition.path),
+        ...toldChanges(changes),
       })),
-      documents: plan.documents.map(({ document, change }) => ({
+      documents: plan.documents.map(({ document, change, changes }) => ({
         change,
         name: document.title,
         detail: document.slug,
+        ...toldChanges(changes),
       })),
       keys: plan.keys.map(keyItem),
     };

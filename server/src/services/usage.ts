@@ -34,12 +34,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const sum = (request: Parameters<typeof sumBuckets>[2]) =>
     sumBuckets(strapi.db.connection, (table ??= bucketTable(strapi)), request);
 
-  /** Endpoints as they are now (`GET shop/orders`), else the route their rows hold. */
+  /** Endpoints as they are now (`GET shop/orders`, and their name), else the route their rows hold. */
   const endpointLabels = async (): Promise<Labeller> => {
     const rows = await strapi.db.query(UIDS.endpoint).findMany({ select: endpointLabel.columns });
-    const endpoints = decodeRows(rows, endpointLabel.decode, leftOut);
-    const routes = new Map(endpoints.map((e) => [e.id, `${e.method} ${e.path}`]));
-    return (id, route) => ({ label: routes.get(id) ?? route, gone: !routes.has(id) });
+    const endpoints = new Map(decodeRows(rows, endpointLabel.decode, leftOut).map((e) => [e.id, e]));
+    return (id, route) => {
+      const endpoint = endpoints.get(id);
+      return endpoint
+        ? { label: `${endpoint.method} ${endpoint.path}`, name: endpoint.name, gone: false }
+        : { label: route, name: null, gone: true };
+    };
   };
 
   /**
@@ -47,13 +51,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * and none is said to be gone: ids only, telling nothing of which keys exist.
    */
   const keyLabels = async (rows: SumRow[], showKeys: boolean): Promise<Labeller> => {
-    if (!showKeys) return () => ({ label: null, gone: false });
+    if (!showKeys) return () => ({ label: null, name: null, gone: false });
     const ids = [...new Set(rows.map((row) => row.group).filter((id) => id !== 0))];
     const keys = ids.length
       ? await strapi.db.query(UIDS.apiKey).findMany({ where: { id: { $in: ids } }, select: keyName.columns })
       : [];
     const names = new Map(decodeRows(keys, keyName.decode, leftOut).map((k) => [k.id, k.name]));
-    return (id) => (id === 0 ? { label: null, gone: false } : { label: names.get(id) ?? null, gone: !names.has(id) });
+    return (id) => ({
+      label: id === 0 ? null : (names.get(id) ?? null),
+      name: null,
+      gone: id !== 0 && !names.has(id),
+    });
   };
 
   /** A key's last use, for an admin who may read keys; null otherwise, as for a key never used or not there. */

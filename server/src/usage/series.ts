@@ -24,7 +24,7 @@ export const seriesRange = (from: string, to: string): SeriesRange => {
 };
 
 /** How a group is named: its label now, or the route its rows hold for an endpoint that is gone. */
-export type Labeller = (group: number, route: string) => Pick<UsageGroup, 'label' | 'gone'>;
+export type Labeller = (group: number, route: string) => Pick<UsageGroup, 'label' | 'name' | 'gone'>;
 
 /**
  * A series from the rows summed per period and group: every period of the range, with zeros where nothing was

@@ -23,6 +23,7 @@ const CDN_SETTINGS = [
 export const CacheSection = ({ draft, set, problems }: Omit<SectionProps, 'object'>) => {
   const t = useT();
   const { cache } = draft;
+  const cdn = draft.auth.method === 'public';
   const change = (part: Partial<EndpointCache>) => cache && set('cache', { ...cache, ...part });
   return (
     <Section title={t('builder.cache')} error={problems.cache}>
@@ -46,7 +47,7 @@ export const CacheSection = ({ draft, set, problems }: Omit<SectionProps, 'objec
             />
           </Grid.Item>
           {/* A CDN keeps one answer for everyone: only a public endpoint's answers may be kept there. */}
-          {draft.auth.method === 'public' &&
+          {cdn &&
             CDN_SETTINGS.map(([member, name]) => (
               <Grid.Item key={member} col={4} s={12} xs={12} direction="column" alignItems="stretch">
                 <NumberField
@@ -61,6 +62,8 @@ export const CacheSection = ({ draft, set, problems }: Omit<SectionProps, 'objec
             ))}
         </Grid.Root>
       )}
+      {/* What compile-endpoint's check of s-maxage refuses, said where the CDN settings are. */}
+      {cache && cdn && <Hint>{t('builder.cache.signedUrls')}</Hint>}
     </Section>
   );
 };
