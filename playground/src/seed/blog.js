@@ -117,7 +117,10 @@ const seedBlog = async (strapi, posts) => {
   const authors = await seedAuthors(strapi, images);
   const documents = strapi.documents('api::post.post');
   for (let i = 1; i <= posts; i += 1) {
-    await documents.create({ data: postData(i, images, categories, authors), ...(i % 3 !== 0 ? { status: 'published' } : {}) });
+    await documents.create({
+      data: postData(i, images, categories, authors),
+      ...(i % 3 !== 0 ? { status: 'published' } : {}),
+    });
   }
   return { posts, categories: categories.length, authors: authors.length, images: images.length };
 };
