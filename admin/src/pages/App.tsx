@@ -36,6 +36,14 @@ const Home = () => {
   return <Navigate to={readable[0]?.to ?? 'endpoints'} replace />;
 };
 
+/** An address under the plugin that is none of its pages: said as Strapi says it, with a way back. */
+const UnknownPage = () => {
+  const t = useT();
+  return (
+    <NotFound title={t('notFound.title')} text={t('notFound')} back={t('notFound.back')} to={`/plugins/${PLUGIN_ID}`} />
+  );
+};
+
 const USAGE_READ = [{ action: PERMISSIONS.usage.read, subject: null }];
 
 /** The plugin's section of the admin panel, under /admin/plugins/data-api. */
@@ -58,8 +66,7 @@ const App = () => (
             </Page.Protect>
           }
         />
-        {/* An address under the plugin that is none of its pages: said as Strapi says it, with a way back. */}
-        <Route path="*" element={<NotFound words="notFound" to={`/plugins/${PLUGIN_ID}`} />} />
+        <Route path="*" element={<UnknownPage />} />
       </Routes>
     </Layouts.Root>
   </Page.Protect>

@@ -7,6 +7,7 @@ import { useAdminQuery } from '../api/queries';
 import { EndpointForm } from '../builder/EndpointForm';
 import { NotFound } from '../components/NotFound';
 import { useRights } from '../hooks/useRights';
+import { useT } from '../hooks/useT';
 
 const LIST = `/plugins/${PLUGIN_ID}/endpoints`;
 
@@ -15,6 +16,7 @@ const isNotFound = (error: unknown) => (error as { status?: unknown } | null)?.s
 
 /** Builds an endpoint (docs/endpoints.md): new, or the one at `:id`. */
 export const EndpointEditor = () => {
+  const t = useT();
   const { id } = useParams<{ id: string }>();
   const navigate = useNavigate();
   const isNew = id === 'new';
@@ -30,7 +32,15 @@ export const EndpointEditor = () => {
   const loading = !own && stored.isLoading;
   if (!fresh || loading || objects.isLoading || keys.isLoading || rights.isLoading) return <Page.Loading />;
   // The address of an endpoint since deleted (a bookmark): said so, with a link to the list.
-  if (!isNew && !own && isNotFound(stored.error)) return <NotFound words="builder.notFound" to={LIST} />;
+  if (!isNew && !own && isNotFound(stored.error))
+    return (
+      <NotFound
+        title={t('builder.notFound.title')}
+        text={t('builder.notFound')}
+        back={t('builder.notFound.back')}
+        to={LIST}
+      />
+    );
   if ((!isNew && !own && stored.error) || objects.error) return <Page.Error />;
   return (
     // One form per endpoint, its draft made from the endpoint when it mounts: a later load never overwrites an edit.
