@@ -227,10 +227,10 @@ describe('clients and admin', () => {
       expect((await admin.get(`/data-api/openapi-documents/${created.id}`)).status).toBe(404);
     });
 
-    test('download answers the JSON as an attachment named after the title', async () => {
+    test('download answers the JSON as an attachment named after the public slug', async () => {
       const response = await admin.get(`/data-api/openapi-documents/${full.id}/download`);
       expect(response.headers['content-disposition']).toBe(
-        `attachment; filename="Shop API.json"; filename*=UTF-8''Shop%20API.json`
+        `attachment; filename="shop_api.json"; filename*=UTF-8''shop_api.json`
       );
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       const odd = await createDocument({ title: 'Ünïcode / "quoted"', endpoints: [] });
