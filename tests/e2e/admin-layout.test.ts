@@ -208,7 +208,7 @@ test('the key dialog shows what an empty name becomes as a hint, not as a placeh
 
 test('at 1280x800 the Usage tables fit their cards', async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const tables = await tablesOf('usage', `GET partners/${LONG}/orders`);
+  const tables = await tablesOf('usage', `GET /_api/partners/${LONG}/orders`);
   expect(tables.length).toBeGreaterThanOrEqual(2);
   for (const table of tables) {
     expect(table.scrolls).toBe(false);
@@ -323,7 +323,7 @@ test.each(['light', 'dark'])('screenshots of each page in the %s theme', async (
   await narrower(`documents${suffix}`);
 
   await page.setViewportSize({ width: 1280, height: 1500 });
-  await tablesOf('usage', `GET partners/${LONG}/orders`);
+  await tablesOf('usage', `GET /_api/partners/${LONG}/orders`);
   await page.locator('[aria-label="Requests per endpoint"] canvas').waitFor();
   await keep(`usage-page${suffix}`);
   await page.evaluate(`localStorage.setItem('STRAPI_THEME', 'light')`);
