@@ -5,7 +5,7 @@ import type { AdminClient, TestApp } from '../helpers/strapi';
 import { SAVED_ENDPOINT } from './admin-steps';
 
 /**
- * The endpoint builder on real Strapi content (issue 17 item 9), in a real browser: the field picker explains
+ * The endpoint builder on real Strapi content, in a real browser: the field picker explains
  * components and dynamic zones, the filter offers a single component's fields (`seo.metaTitle`), a localized
  * type takes a locale (fixed, the client's or every one), and a List of a type with files answers them as URLs
  * or as file details.

@@ -5,7 +5,7 @@ import type { TestApp } from '../helpers/strapi';
 import { builderSteps, openAdminSuite, SAVED_ENDPOINT, type AdminSuite } from './admin-steps';
 
 /**
- * The builder's conditions and rows as an owner reads them (issue 32), in a real browser: operators in words
+ * The builder's conditions and rows as an owner reads them, in a real browser: operators in words
  * (the definition keeps `$lt`), the field combobox (the type's fields and related paths, unknown text refused),
  * a condition the admin API refuses marked at its row in plain words, the path checked as it is typed, aggregate
  * rows that keep their labels, and rows that wrap on a 390 px screen.

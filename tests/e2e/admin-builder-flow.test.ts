@@ -3,7 +3,7 @@ import type { TestApp } from '../helpers/strapi';
 import { builderSteps, openAdminSuite, type AdminSuite } from './admin-steps';
 
 /**
- * The builder answers what the admin does (issue 32): leaving unsaved work asks first, a key is created without
+ * The builder answers what the admin does: leaving unsaved work asks first, a key is created without
  * leaving, a refused Save takes the admin to the first problem and says how many there are, a save says so, and
  * the bookmark of a deleted endpoint says what happened.
  */

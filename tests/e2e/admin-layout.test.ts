@@ -6,7 +6,7 @@ import { createEndpoint, createKey, type KeyFixture } from '../helpers/fixtures'
 import type { AdminClient } from '../helpers/strapi';
 
 /**
- * The plugin's pages as a site owner sees them (issue 32): at 1280x800 every table fits its card (no control
+ * The plugin's pages as a site owner sees them: at 1280x800 every table fits its card (no control
  * out of it, no sideways scroll) with names that tell rows apart; at 390x844 the sub-menu still reaches every
  * page; and screenshots of each page in the light and the dark theme, copied to docs/images/ with
  * UPDATE_DOCS_IMAGES=1.

@@ -6,7 +6,7 @@ import { logIn } from './admin-steps';
 import { adminWith } from '../helpers/strapi';
 
 /**
- * The response cache in the panel (issue 33, item 4), in a real browser: the builder's Response cache section
+ * The response cache in the panel, in a real browser: the builder's Response cache section
  * turns it on for an endpoint (and offers the CDN settings on a public one only); once called, the Usage page's
  * card shows this server's hits and misses; Purge all and Purge cache ask first and answer with a toast; an admin
  * without the cache right sees the figures but no purge. Screenshots go to test-artifacts/admin/.

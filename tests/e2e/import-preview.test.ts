@@ -6,7 +6,7 @@ import type { AdminClient } from '../helpers/strapi';
 import { fileList } from '../helpers/file-entries';
 
 /**
- * Import and export as an owner meets them (issue 32): a chosen file is previewed (what will be created, changed
+ * Import and export as an owner meets them: a chosen file is previewed (what will be created, changed
  * and left alone) and written only on Import; Cancel writes nothing; every outcome answers with a notification.
  * Screenshots go to test-artifacts/admin/.
  */

@@ -241,7 +241,7 @@ test('an admin without usage.read sees neither the page nor the usage of keys', 
   await other.context().close();
 });
 
-test('an admin who may read usage but not keys sees keys by id, not by name (issue 30, finding 5)', async () => {
+test('an admin who may read usage but not keys sees keys by id, not by name', async () => {
   const other = await pageOfAdminWith('usage-no-keys-ui@example.com', ['plugin::data-api.usage.read']);
   await other.goto(`${panel.base}/admin/plugins/data-api/usage`);
   const keyRow = (name: string) =>

@@ -113,7 +113,7 @@ describe('counting', () => {
     expect((await admin.get('/data-api/api-keys/x/usage')).status).toBe(400);
   });
 
-  test('an id of no key is answered as a key without requests: the answer tells no key exists (finding 5)', async () => {
+  test('an id of no key is answered as a key without requests: the answer tells no key exists', async () => {
     const unused = await createKey(admin, 'usage unused');
     const reader = await adminWith(app, 'usage-ids@example.com', ['plugin::data-api.usage.read']);
     for (const client of [admin, reader]) {
@@ -125,7 +125,7 @@ describe('counting', () => {
     }
   });
 
-  test('keys are named only to admins who may also read keys: ids otherwise, no last use (finding 5)', async () => {
+  test('keys are named only to admins who may also read keys: ids otherwise, no last use', async () => {
     const reader = await adminWith(app, 'usage-no-keys@example.com', ['plugin::data-api.usage.read']);
     const byKey = await series({ groupBy: 'key' }, reader);
     expect(byKey.groups.map(({ id, label, gone }) => ({ id, label, gone }))).toEqual([
