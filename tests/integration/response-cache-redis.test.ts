@@ -65,6 +65,20 @@ const untilHit = async (each: (response: supertest.Response) => Promise<void> = 
 const exact = async (response: supertest.Response) => {
   expect(itemsOf(response)).toEqual(await rows());
 };
+/**
+ * The first instance keeps an entry, the database changes behind Strapi, and the second instance serves that
+ * entry (so its answer is not the database's). An instance that learns late, through the database, of an earlier
+ * write deletes the entry once more (a miss, never a stale answer; cache/redis-store-catch-up.ts), so on a busy
+ * machine the entry may have to be kept again: a few times, never more.
+ */
+const secondServesKept = async (note: string) => {
+  for (let attempt = 1; ; attempt += 1) {
+    await untilHit(exact);
+    await unseenChange(`${note} (${attempt})`);
+    if (JSON.stringify(itemsOf(await get(1))) !== JSON.stringify(await rows())) return;
+    if (attempt === 5) throw new Error('the second instance never served the entry the first kept');
+  }
+};
 /** The keys of other applications are left as they were, and the cache's are all under its prefix. */
 const onlyPrefixedKeys = async () => {
   const keys = await raw.keys('*');
@@ -134,9 +148,7 @@ test("a write through either instance: the other's next answer is the database's
     await exact(await get(0));
 
     // The second instance serves the entry the first kept, until the first writes.
-    await untilHit(exact);
-    await unseenChange(`unseen again ${round}`);
-    expect(itemsOf(await get(1))).not.toEqual(await rows());
+    await secondServesKept(`unseen again ${round}`);
     const [last] = (await rows()).slice(-1);
     await app.strapi.db.query(ORDER).update({ where: { id: last.id }, data: { note: `updated ${round}` } });
     await exact(await get(1));
@@ -146,9 +158,7 @@ test("a write through either instance: the other's next answer is the database's
 test("a purge of the endpoint, or of all, on one instance: the other's next answer is the database's", async () => {
   const purges = { endpoint: () => cache().purge(endpointId), all: () => cache().purge() };
   for (const [which, purge] of Object.entries(purges)) {
-    await untilHit(exact);
-    await unseenChange(`before the purge of ${which}`);
-    expect(itemsOf(await get(1))).not.toEqual(await rows());
+    await secondServesKept(`before the purge of ${which}`);
     expect(purge()).toEqual({ purged: 0 });
     await exact(await get(1));
   }
