@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import Redis from 'ioredis';
 import supertest from 'supertest';
 import { createEndpoint, createKey, knexOf, type KeyFixture } from '../helpers/fixtures';
@@ -75,7 +76,7 @@ const secondServesKept = async (note: string) => {
   for (let attempt = 1; ; attempt += 1) {
     await untilHit(exact);
     await unseenChange(`${note} (${attempt})`);
-    if (JSON.stringify(itemsOf(await get(1))) !== JSON.stringify(await rows())) return;
+    if (!isDeepStrictEqual(itemsOf(await get(1)), await rows())) return;
     if (attempt === 5) throw new Error('the second instance never served the entry the first kept');
   }
 };
